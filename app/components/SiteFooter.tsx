@@ -1,0 +1,60 @@
+import { useLocation } from "@remix-run/react";
+import { homeSections, sectionHref } from "~/lib/site-sections";
+import { EnsoMark } from "./EnsoMark";
+
+type Partner = { label: string; href: string };
+
+export function SiteFooter({ siteName, product, partners }: { siteName: string; product: string; partners: Partner[] }) {
+  const onHomePage = useLocation().pathname === "/";
+  const heading = "text-sm font-semibold uppercase tracking-wider text-stone-300";
+  const link = "text-stone-300 underline-offset-4 hover:text-white hover:underline";
+  return (
+    <footer className="bg-ink text-stone-300">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-4">
+        <div>
+          <p className="flex items-center gap-2 font-serif text-lg font-semibold text-white">
+            <EnsoMark className="h-7 w-7 text-moss-100" />
+            {siteName}
+          </p>
+          <p className="mt-3 text-sm leading-relaxed text-stone-300">
+            Teachings, practice notes and community news for everyone curious about {product} Buddhism.
+          </p>
+        </div>
+        <nav aria-labelledby="footer-quick-links">
+          <h2 id="footer-quick-links" className={heading}>Quick Links</h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {homeSections.map((section) => (
+              <li key={section.id}>
+                <a href={sectionHref(section.id, onHomePage)} className={link}>
+                  {section.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-partners">
+          <h2 id="footer-partners" className={heading}>Partners</h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {partners.map((partner) => (
+              <li key={partner.href}>
+                <a href={partner.href} className={link} target="_blank" rel="noopener noreferrer">
+                  {partner.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className={heading}>Follow Us</h2>
+          {/* Kept empty on purpose: the community has no social channels listed yet. */}
+          <div className="mt-4" data-testid="follow-us" />
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <p className="mx-auto max-w-6xl px-4 py-6 text-xs text-stone-400 sm:px-6">
+          © 2024 {siteName}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,141 @@
+import { Link, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { sectionHref } from "~/lib/site-sections";
+import { isScrolledPast } from "~/lib/scroll";
+import { EnsoMark } from "./EnsoMark";
+
+type NavItem = { label: string; href: string; internal?: boolean };
+
+function navItems(product: string, onHomePage: boolean): NavItem[] {
+  return [
+    { label: "Home", href: sectionHref("home", onHomePage) },
+    { label: `About ${product}`, href: sectionHref("about", onHomePage) },
+    { label: "Resources", href: sectionHref("resources", onHomePage) },
+    { label: "Blog", href: "/blog", internal: true },
+    { label: "Contact", href: sectionHref("contact", onHomePage) },
+    { label: "Donate", href: "#donate" },
+  ];
+}
+
+function NavLink({ item, onNavigate, className }: { item: NavItem; onNavigate?: () => void; className: string }) {
+  if (item.href === "#donate") {
+    return (
+      <a href="#donate" onClick={onNavigate} className={className} data-donate-link="">
+        {item.label}
+      </a>
+    );
+  }
+  // Fragment links on the home page stay plain anchors: the browser scrolls, no router round trip.
+  if (item.href.startsWith("#")) {
+    return (
+      <a href={item.href} onClick={onNavigate} className={className}>
+        {item.label}
+      </a>
+    );
+  }
+  return (
+    <Link to={item.href} prefetch={item.internal ? "intent" : "none"} onClick={onNavigate} className={className}>
+      {item.label}
+    </Link>
+  );
+}
+
+const desktopLink =
+  "rounded-md px-3 py-2 text-sm font-medium text-stone-700 transition-colors hover:bg-stone-900/5 hover:text-ink";
+const donateLink =
+  "rounded-full bg-moss-700 px-4 py-2 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-moss-800";
+const mobileLink = "block rounded-md px-3 py-3 text-base font-medium text-stone-800 hover:bg-stone-100";
+
+export function SiteHeader({ product, siteName }: { product: string; siteName: string }) {
+  const { pathname } = useLocation();
+  const onHomePage = pathname === "/";
+  const items = navItems(product, onHomePage);
+  const hydrated = useHydrated();
+  const [scrolled, setScrolled] = useState<boolean | null>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  useEffect(() => {
+    const update = () => setScrolled(isScrolledPast(window.scrollY));
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, []);
+
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  const closeMenu = () => setMenuOpen(false);
+
+  return (
+    <header
+      className="site-header fixed inset-x-0 top-0 z-50 transition-[background-color,box-shadow] duration-300"
+      data-scrolled={scrolled === null ? undefined : String(scrolled)}
+    >
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link to="/" className="flex items-center gap-2 font-serif text-lg font-semibold text-ink" aria-label={`${siteName}, home`}>
+          <EnsoMark className="h-8 w-8 text-moss-700" />
+          <span>{siteName}</span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {items.map((item) => (
+            <NavLink key={item.label} item={item} className={item.label === "Donate" ? `ml-2 ${donateLink}` : desktopLink} />
+          ))}
+        </nav>
+
+        <div className="md:hidden">
+          {hydrated ? (
+            <button
+              type="button"
+              className="inline-flex h-11 w-11 items-center justify-center rounded-md text-stone-800 hover:bg-stone-900/5"
+              aria-label={menuOpen ? "Close menu" : "Open menu"}
+              aria-expanded={menuOpen}
+              aria-controls="mobile-menu"
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              <MenuIcon open={menuOpen} />
+            </button>
+          ) : (
+            // Without JavaScript a <details> element still opens and closes the menu.
+            <details className="group">
+              <summary
+                className="inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md text-stone-800 hover:bg-stone-900/5 [&::-webkit-details-marker]:hidden"
+                aria-label="Menu"
+              >
+                <MenuIcon open={false} />
+              </summary>
+              <MobileMenu items={items} />
+            </details>
+          )}
+        </div>
+      </div>
+      {hydrated && menuOpen ? <MobileMenu items={items} onNavigate={closeMenu} /> : null}
+    </header>
+  );
+}
+
+function MobileMenu({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
+  return (
+    <nav
+      id="mobile-menu"
+      aria-label="Main"
+      className="absolute inset-x-0 top-16 border-t border-stone-200 bg-white px-4 pb-4 pt-2 shadow-lg md:hidden"
+    >
+      <ul>
+        {items.map((item) => (
+          <li key={item.label}>
+            <NavLink item={item} onNavigate={onNavigate} className={mobileLink} />
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+    </svg>
+  );
+}

@@ -1,0 +1,98 @@
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+  isRouteErrorResponse,
+} from "@remix-run/react";
+import { useEffect, type ReactNode } from "react";
+import { publicSettings, type PublicSettings } from "~/config.server";
+import { DonationDialog } from "~/components/DonationDialog";
+import { ErrorPage } from "~/components/ErrorPage";
+import { NotFound } from "~/components/NotFound";
+import { SiteFooter } from "~/components/SiteFooter";
+import { SiteHeader } from "~/components/SiteHeader";
+import stylesheet from "~/tailwind.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.settings.siteName ?? "Page" },
+];
+
+export async function loader() {
+  return { settings: publicSettings() };
+}
+
+// The settings do not change while the server runs: no need to reload them on every navigation.
+export const shouldRevalidate = () => false;
+
+const fallbackSettings: PublicSettings = {
+  product: "Zen",
+  siteName: "Zen Buddhism",
+  donationUrl: undefined,
+  encyclopediaUrl: "https://en.wikipedia.org/wiki/Zen",
+  partnerLinks: [],
+  rssFeedEmbedUrl: undefined,
+  leadFormUrl: undefined,
+  leadFormScriptUrl: undefined,
+  adScriptUrl: undefined,
+};
+
+export function useSiteSettings(): PublicSettings {
+  return useRouteLoaderData<typeof loader>("root")?.settings ?? fallbackSettings;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const settings = useSiteSettings();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    // CSS keeps the no-JavaScript forms (solid header, :target donation panel) until this is set.
+    document.documentElement.dataset.hydrated = "";
+  }, []);
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#faf7f2" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col font-sans antialiased">
+        <a
+          href="#main"
+          className="sr-only z-[70] rounded-md bg-white px-4 py-2 font-semibold text-ink shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        >
+          Skip to content
+        </a>
+        <SiteHeader product={settings.product} siteName={settings.siteName} />
+        <main id="main" className="flex-1 pt-16">
+          {children}
+        </main>
+        <SiteFooter siteName={settings.siteName} product={settings.product} partners={settings.partnerLinks} />
+        <DonationDialog siteName={settings.siteName} donationUrl={settings.donationUrl} autoOpen={pathname === "/"} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
+}

@@ -1,0 +1,63 @@
+import { defineConfig, devices } from "@playwright/test";
+import { brokenSite, configuredSite, ports, urls } from "./tests/support/servers.mjs";
+
+const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+/** A production build of the site on loopback, with only the given settings. */
+function site(port: number, env: Record<string, string> = {}) {
+  return {
+    command: "node node_modules/@remix-run/serve/dist/cli.js build/index.js",
+    url: `http://127.0.0.1:${port}/`,
+    env: { NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...env },
+    reuseExistingServer: false,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    timeout: 30_000,
+  };
+}
+
+const desktop = { viewport: { width: 1280, height: 800 } };
+const mobile = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true };
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  reporter: [["list"], ["json", { outputFile: "tests/.artifacts/playwright.json" }]],
+  outputDir: "tests/.artifacts/playwright",
+  use: {
+    baseURL: urls.demo,
+    browserName: "chromium",
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
+    trace: "retain-on-failure",
+  },
+  // Tags: @js / @nojs limit a test to one kind of visitor, @mobile / @desktop to one width.
+  projects: [
+    { name: "js-1280", use: { ...devices["Desktop Chrome"], ...desktop }, grepInvert: /@nojs|@mobile/ },
+    { name: "js-375", use: { ...desktop, ...mobile }, grepInvert: /@nojs|@desktop/ },
+    { name: "nojs-1280", use: { ...desktop, javaScriptEnabled: false }, grepInvert: /@js\b|@mobile/ },
+    { name: "nojs-375", use: { ...mobile, javaScriptEnabled: false }, grepInvert: /@js\b|@desktop/ },
+  ],
+  webServer: [
+    {
+      command: `node tests/support/fake-backend.mjs --port ${ports.backend}`,
+      url: `${urls.backend}/__calls`,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      timeout: 10_000,
+    },
+    site(ports.demo),
+    site(ports.configured, configuredSite),
+    site(ports.broken, brokenSite),
+  ],
+});

@@ -1,0 +1,33 @@
+// Runs before `npm start`: builds the site when there is no build yet or the sources are newer than it,
+// so a fresh clone needs only `npm install && npm start`.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const buildEntry = path.join(root, "build", "index.js");
+const sources = ["app", "public", "remix.config.js", "postcss.config.js", "package.json", "package-lock.json"];
+
+function newestChange(target) {
+  const full = path.join(root, target);
+  if (!existsSync(full)) return 0;
+  const stat = statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(full)) {
+    if (target === "public" && entry === "build") continue;
+    newest = Math.max(newest, newestChange(path.join(target, entry)));
+  }
+  return newest;
+}
+
+const builtAt = existsSync(buildEntry) ? statSync(buildEntry).mtimeMs : 0;
+const changedAt = Math.max(...sources.map(newestChange));
+
+if (builtAt > changedAt) {
+  console.log("Build is up to date.");
+} else {
+  console.log(builtAt ? "Sources changed since the last build: building…" : "No build yet: building…");
+  const result = spawnSync("npx", ["remix", "build"], { cwd: root, stdio: "inherit" });
+  process.exit(result.status ?? 1);
+}

@@ -1,0 +1,164 @@
+// A local stand-in for the hosted blog backend (get_metainfo, get_details), for tests and benchmarks.
+// It answers as the spec says, records every call, and has slugs that misbehave on purpose.
+// Run alone: node tests/support/fake-backend.mjs --port 4101 [--latency 20] [--articles 23]
+import http from "node:http";
+import { pathToFileURL } from "node:url";
+
+export const FAKE_TOKEN = "test-public-token";
+
+/** Slugs with a designed fault, for tests of the failure paths. */
+export const faultSlugs = {
+  "fault-500": "answers 500",
+  "fault-401": "answers 401",
+  "fault-hang": "never answers",
+  "fault-slow": "answers after 1.5 s",
+  "fault-not-json": "answers 200 with HTML",
+  "fault-truncated": "answers 200 with cut-off JSON",
+  "fault-wrong-types": "answers 200 with fields of the wrong type",
+  "fault-null": "answers 200 with null (no article)",
+  "fault-huge": "answers 200 with a 5 MB body",
+};
+
+/** Deterministic articles, newest first: backend-article-1 is the newest. */
+export function makeArticles(count) {
+  return Array.from({ length: count }, (_, index) => {
+    const n = index + 1;
+    const day = new Date(Date.UTC(2024, 11, 31) - index * 86_400_000 * 7);
+    return {
+      id: `id-${n}`,
+      slug: `backend-article-${n}`,
+      metaTitle: `Backend Article ${n}: Notes on Practice`,
+      metaDescription: `Description of backend article ${n}, served by the fake backend for tests.`,
+      date: day.toISOString().slice(0, 10),
+      pinterestImageLink: n % 4 === 0 ? null : `https://images.example.test/article-${n}.jpg`,
+      youtubeShortsUrl: n === 1 ? "https://www.youtube.com/shorts/abc_DEF-123" : n === 2 ? "https://vimeo.com/123" : null,
+      shortTailKeywords: n % 3 === 0 ? null : "zen, meditation , ,practice",
+      longTailKeywords: n % 5 === 0 ? "" : "how to sit zazen, finding a teacher",
+      blog: `## Section for ${n}\n\nA paragraph with [a link](https://example.org/${n}) and <img src=x onerror="alert(1)">.\n\n> A quote.\n\n- one\n- two\n\n1. first\n2. second\n`,
+    };
+  });
+}
+
+/**
+ * Starts the fake backend on 127.0.0.1. Options: port (0 = any), articles (count), latencyMs,
+ * total (override the reported total), listStatus (force a status for get_metainfo).
+ */
+export async function startFakeBackend(options = {}) {
+  const articles = makeArticles(options.articles ?? 23);
+  const state = {
+    calls: [],
+    latencyMs: options.latencyMs ?? 0,
+    listStatus: options.listStatus ?? 200,
+    detailsStatus: options.detailsStatus ?? 200,
+    listBody: options.listBody,
+  };
+  const sockets = new Set();
+
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://fake");
+    if (url.pathname === "/__calls") return send(res, 200, state.calls);
+    if (url.pathname === "/__reset") {
+      state.calls = [];
+      return send(res, 200, { ok: true });
+    }
+    state.calls.push({
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      rawQuery: url.search,
+      authorization: req.headers.authorization ?? null,
+    });
+    if (state.latencyMs) await sleep(state.latencyMs);
+    if (req.headers.authorization !== `Bearer ${FAKE_TOKEN}`) return send(res, 401, { error: "unauthorized" });
+
+    if (url.pathname === "/get_metainfo") {
+      if (state.listStatus !== 200) return send(res, state.listStatus, { error: "list failed" });
+      if (state.listBody !== undefined) return send(res, 200, state.listBody);
+      const page = Number(url.searchParams.get("page") ?? "1");
+      const start = (page - 1) * 10;
+      const blogs = articles.slice(start, start + 10).map(({ id, slug, metaTitle, metaDescription, pinterestImageLink }) => ({
+        id,
+        slug,
+        metaTitle,
+        metaDescription,
+        pinterestImageLink,
+      }));
+      return send(res, 200, { blogs, total: options.total ?? articles.length });
+    }
+
+    if (url.pathname === "/get_details") {
+      const slug = url.searchParams.get("slug") ?? "";
+      if (state.detailsStatus !== 200) return send(res, state.detailsStatus, { error: "details failed" });
+      switch (slug) {
+        case "fault-500":
+          return send(res, 500, { error: "boom" });
+        case "fault-401":
+          return send(res, 401, { error: "unauthorized" });
+        case "fault-hang":
+          return; // never answers; the client's timeout must end it
+        case "fault-slow":
+          await sleep(1500);
+          return send(res, 200, articles[0]);
+        case "fault-not-json":
+          res.writeHead(200, { "content-type": "text/html" });
+          return res.end("<html><body>Gateway says hello</body></html>");
+        case "fault-truncated":
+          res.writeHead(200, { "content-type": "application/json" });
+          return res.end('{"metaTitle": "Cut off", "blog": "abc');
+        case "fault-wrong-types":
+          return send(res, 200, { metaTitle: 42, metaDescription: ["x"], date: false, blog: {} });
+        case "fault-null":
+          return send(res, 200, null);
+        case "fault-huge":
+          return send(res, 200, { ...articles[0], blog: "x".repeat(5 * 1024 * 1024) });
+      }
+      const article = articles.find((entry) => entry.slug === slug);
+      if (!article) return send(res, 404, { error: "Blog not found" });
+      const { id: _id, slug: _slug, ...details } = article;
+      return send(res, 200, details);
+    }
+    send(res, 404, { error: "no such function" });
+  });
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  await new Promise((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    state,
+    articles,
+    calls: () => state.calls,
+    reset: () => {
+      state.calls = [];
+    },
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve(undefined));
+      }),
+  };
+}
+
+function send(res, status, body) {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(body));
+}
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const arg = (name, fallback) => {
+    const index = process.argv.indexOf(`--${name}`);
+    return index > -1 ? Number(process.argv[index + 1]) : fallback;
+  };
+  const backend = await startFakeBackend({ port: arg("port", 4101), latencyMs: arg("latency", 0), articles: arg("articles", 23) });
+  console.log(`fake backend listening on ${backend.url}`);
+  const stop = () => backend.close().then(() => process.exit(0));
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}

@@ -1,0 +1,40 @@
+// The servers the browser tests start (see playwright.config.ts): one fake backend and three site
+// configurations, all on loopback.
+import { FAKE_TOKEN } from "./fake-backend.mjs";
+
+export const ports = { demo: 4100, backend: 4101, configured: 4102, broken: 4103 };
+
+const at = (port) => `http://127.0.0.1:${port}`;
+
+export const urls = {
+  demo: at(ports.demo),
+  backend: at(ports.backend),
+  configured: at(ports.configured),
+  broken: at(ports.broken),
+};
+
+/** Third-party settings of the "configured" site. Their hosts are blocked and recorded in tests. */
+export const thirdParty = {
+  DONATION_URL: "https://donate.example.test/give",
+  RSS_FEED_EMBED_URL: "https://feeds.example.test/board/42",
+  LEAD_FORM_URL: "https://forms.example.test/embed/contact",
+  LEAD_FORM_CATEGORY: "meditation-center",
+  LEAD_FORM_SCRIPT_URL: "https://forms.example.test/embed.js",
+  AD_SCRIPT_URL: "https://ads.example.test/ad.js",
+  ENCYCLOPEDIA_URL: "https://encyclopedia.example.test/wiki/Chan",
+  PARTNER_LINKS: "Partner One|https://one.example.test/,Partner Two|https://two.example.test/",
+};
+
+export const configuredSite = {
+  SITE_PRODUCT: "Chan",
+  SITE_NAME: "Chan Practice Center",
+  BLOG_API_URL: urls.backend,
+  BLOG_API_TOKEN: FAKE_TOKEN,
+  ...thirdParty,
+};
+
+export const brokenSite = {
+  BLOG_API_URL: "http://127.0.0.1:9",
+  BLOG_API_TOKEN: FAKE_TOKEN,
+  BLOG_API_TIMEOUT_MS: "1000",
+};

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { parseSettings, publicSettings } from "~/config.server";
+
+describe("settings", () => {
+  it("gives a complete demo site with no settings at all", () => {
+    const result = parseSettings({});
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.settings.product).toBe("Zen");
+    expect(result.settings.siteName).toBe("Zen Buddhism");
+    expect(result.settings.port).toBe(3000);
+    expect(result.settings.blogApi).toBeUndefined();
+    expect(result.settings.partnerLinks).toHaveLength(2);
+    expect(result.settings.encyclopediaUrl).toBe("https://en.wikipedia.org/wiki/Zen");
+  });
+
+  it("derives the site name from the product and treats blank values as unset", () => {
+    const result = parseSettings({ SITE_PRODUCT: "Pure Land", SITE_NAME: "  ", DONATION_URL: "" });
+    expect(result.ok && result.settings.siteName).toBe("Pure Land Buddhism");
+    expect(result.ok && result.settings.donationUrl).toBeUndefined();
+    expect(result.ok && result.settings.encyclopediaUrl).toBe("https://en.wikipedia.org/wiki/Pure_Land");
+  });
+
+  it("lists every wrong setting by name", () => {
+    const result = parseSettings({
+      DONATION_URL: "javascript:alert(1)",
+      AD_SCRIPT_URL: "not a url",
+      PORT: "99999",
+      BLOG_API_URL: "https://api.example.org/functions/v1",
+      PARTNER_LINKS: "Only a name",
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    const text = result.problems.join("\n");
+    expect(text).toMatch(/DONATION_URL must be an absolute http/);
+    expect(text).toMatch(/AD_SCRIPT_URL must be an absolute http/);
+    expect(text).toMatch(/PORT must be at most 65535/);
+    expect(text).toMatch(/BLOG_API_TOKEN is required when BLOG_API_URL is set/);
+    expect(text).toMatch(/PARTNER_LINKS must be a comma-separated list/);
+  });
+
+  it("hands the page the public settings and never the credential", () => {
+    const result = parseSettings({
+      BLOG_API_URL: "https://api.example.org/functions/v1/",
+      BLOG_API_TOKEN: "secret-anon-token",
+      LEAD_FORM_URL: "https://forms.example.org/embed?x=1",
+      LEAD_FORM_CATEGORY: "retreats",
+    });
+    if (!result.ok) throw new Error(result.problems.join());
+    expect(result.settings.blogApi?.url).toBe("https://api.example.org/functions/v1");
+    const visible = publicSettings(result.settings);
+    expect(JSON.stringify(visible)).not.toContain("secret-anon-token");
+    expect(visible.leadFormUrl).toBe("https://forms.example.org/embed?x=1&category=retreats");
+  });
+});
