@@ -2,7 +2,10 @@
 // configurations, all on loopback.
 import { FAKE_TOKEN } from "./fake-backend.mjs";
 
-export const ports = { demo: 4100, backend: 4101, configured: 4102, broken: 4103 };
+// TEST_PORT_BASE lets two test runs on one machine stay out of each other's way.
+const base = Number(process.env.TEST_PORT_BASE ?? 4100);
+
+export const ports = { demo: base, backend: base + 1, configured: base + 2, broken: base + 3 };
 
 const at = (port) => `http://127.0.0.1:${port}`;
 
