@@ -15,9 +15,11 @@ import { publicSettings, type PublicSettings } from "~/config.server";
 import { DonationDialog } from "~/components/DonationDialog";
 import { ErrorPage } from "~/components/ErrorPage";
 import { NotFound } from "~/components/NotFound";
+import { PendingRoute } from "~/components/PendingRoute";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import stylesheet from "~/tailwind.css";
+import { Toaster } from "sonner";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -76,10 +78,11 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <SiteHeader product={settings.product} siteName={settings.siteName} />
         <main id="main" className="flex-1 pt-16">
-          {children}
+          <PendingRoute>{children}</PendingRoute>
         </main>
         <SiteFooter siteName={settings.siteName} product={settings.product} partners={settings.partnerLinks} />
         <DonationDialog siteName={settings.siteName} donationUrl={settings.donationUrl} autoOpen={pathname === "/"} />
+        <Toaster position="top-right" richColors closeButton />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -45,11 +45,14 @@ export function makeArticles(count) {
  */
 export async function startFakeBackend(options = {}) {
   const articles = makeArticles(options.articles ?? 23);
+  /** @typedef {{ path: string, query: Record<string, string>, rawQuery: string, authorization: string | null }} Call */
   const state = {
+    /** @type {Call[]} */
     calls: [],
     latencyMs: options.latencyMs ?? 0,
     listStatus: options.listStatus ?? 200,
     detailsStatus: options.detailsStatus ?? 200,
+    /** @type {unknown} */
     listBody: options.listBody,
   };
   const sockets = new Set();

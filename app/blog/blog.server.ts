@@ -1,0 +1,76 @@
+import { getSettings } from "~/config.server";
+import { domainFromHost } from "~/lib/domain";
+import { createSwrCache } from "./cache.server";
+import { createFileSource } from "./file-source.server";
+import { createHttpSource } from "./http-source.server";
+import { renderMarkdown } from "./markdown.server";
+import type { BlogSource } from "./source.server";
+import type { ArticleView, BlogListPage } from "./types";
+
+/**
+ * The one place pages get blog content from. It picks the source from the settings (hosted backend
+ * when BLOG_API_URL is set, the embedded articles otherwise) and puts a cache in front of it.
+ */
+
+type Blog = ReturnType<typeof createBlog>;
+let blog: Blog | undefined;
+
+function currentBlog(): Blog {
+  if (blog) return blog;
+  const settings = getSettings();
+  const source = settings.blogApi
+    ? createHttpSource({ baseUrl: settings.blogApi.url, token: settings.blogApi.token, timeoutMs: settings.blogApi.timeoutMs })
+    : createFileSource(settings.contentDir);
+  blog = createBlog(source, {
+    freshMs: settings.cache.freshSeconds * 1000,
+    staleWhileRevalidateMs: Math.min(settings.cache.staleSeconds, 600) * 1000,
+    staleIfErrorMs: settings.cache.staleSeconds * 1000,
+  });
+  return blog;
+}
+
+export function createBlog(
+  source: BlogSource,
+  timing: { freshMs: number; staleWhileRevalidateMs: number; staleIfErrorMs: number },
+) {
+  const lists = createSwrCache<BlogListPage>(timing);
+  const articles = createSwrCache<ArticleView | null>(timing);
+
+  return {
+    source,
+    listPage(domain: string, page: number) {
+      return lists.get(`list:${domain}:${page}`, async () => {
+        const value = await source.listPage(domain, page);
+        return { value, size: JSON.stringify(value).length };
+      });
+    },
+    article(domain: string, slug: string) {
+      return articles.get(`article:${domain}:${slug}`, async () => {
+        const article = await source.article(slug);
+        if (!article) return { value: null, size: slug.length };
+        // Rendered once per fetched version and cached with it.
+        const { blog: markdown, ...fields } = article;
+        const bodyHtml = renderMarkdown(markdown);
+        return { value: { ...fields, slug, bodyHtml }, size: bodyHtml.length + markdown.length };
+      });
+    },
+    clear() {
+      lists.clear();
+      articles.clear();
+    },
+  };
+}
+
+/** The site domain for backend queries and cache keys: SITE_DOMAIN, else the request's host. */
+export function siteDomain(request: Request): string {
+  const settings = getSettings();
+  return settings.siteDomain ?? domainFromHost(new URL(request.url).host) ?? "localhost";
+}
+
+export function getBlogListPage(request: Request, page: number): Promise<BlogListPage> {
+  return currentBlog().listPage(siteDomain(request), page);
+}
+
+export function getArticle(request: Request, slug: string): Promise<ArticleView | null> {
+  return currentBlog().article(siteDomain(request), slug);
+}

@@ -1,0 +1,66 @@
+import { LRUCache } from "lru-cache";
+
+type Entry<T> = { value: T; fetchedAt: number; size: number };
+
+type Options = {
+  /** A value is fresh this long; then it is served stale while one request refreshes it. */
+  freshMs: number;
+  /** How long past fresh a value is still served at once while it refreshes (stale-while-revalidate). */
+  staleWhileRevalidateMs: number;
+  /** How old a value may be and still stand in when the source fails (stale-if-error). */
+  staleIfErrorMs: number;
+  /** Rough memory budget in bytes (by the size each load reports). */
+  maxSize?: number;
+  now?: () => number;
+};
+
+export type Load<T> = () => Promise<{ value: T; size?: number }>;
+
+/**
+ * A cache in front of a slow or failing source: one load per key at a time however many readers ask,
+ * stale-while-revalidate after the fresh period, and stale-if-error up to a limit. Built on lru-cache's
+ * fetchMethod, which already gives the single flight and the background refresh.
+ */
+export function createSwrCache<T>({ freshMs, staleWhileRevalidateMs, staleIfErrorMs, maxSize = 64 * 1024 * 1024, now = Date.now }: Options) {
+  const lru = new LRUCache<string, Entry<T>, Load<T>>({
+    maxSize,
+    sizeCalculation: (entry) => Math.max(1, entry.size),
+    ttl: Math.max(1, freshMs),
+    perf: { now },
+    // Read the clock on every check (it is cheap) so an injected clock is always honoured.
+    ttlResolution: 0,
+    // Expired entries stay until evicted by size: they are the stale copies served on failure.
+    noDeleteOnStaleGet: true,
+    noDeleteOnFetchRejection: true,
+    allowStaleOnFetchAbort: true,
+    fetchMethod: async (_key, stale, { context: load }) => {
+      try {
+        const { value, size } = await load();
+        return { value, fetchedAt: now(), size: size ?? 1024 };
+      } catch (error) {
+        if (stale && now() - stale.fetchedAt <= staleIfErrorMs) {
+          console.warn(`Serving a stale copy: ${(error as Error).message}`);
+          // Kept as fresh for another period, so a failing source is asked again only that often.
+          return stale;
+        }
+        throw error;
+      }
+    },
+  });
+
+  return {
+    async get(key: string, load: Load<T>): Promise<T> {
+      const cached = lru.peek(key, { allowStale: true });
+      const age = cached ? now() - cached.fetchedAt : Infinity;
+      // Within the stale-while-revalidate window a reader gets the old copy at once; after it, they wait.
+      const serveStale = age <= freshMs + staleWhileRevalidateMs;
+      const entry = await lru.fetch(key, { context: load, allowStale: serveStale });
+      if (!entry) throw new Error(`cache load for ${key} gave nothing`);
+      return entry.value;
+    },
+    clear: () => lru.clear(),
+    get size() {
+      return lru.size;
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import matter from "gray-matter";
+import { PAGE_SIZE } from "~/lib/pagination";
+import { articleSchema, describeSchemaError } from "./schema.server";
+import type { BlogSource } from "./source.server";
+import type { BlogArticle, BlogEntry } from "./types";
+
+type Stored = { entry: BlogEntry; article: BlogArticle; time: number };
+
+const slugPattern = /^[a-z0-9][a-z0-9-]{0,199}$/;
+
+/**
+ * The embedded articles: `<dir>/<slug>.md`, front matter with the backend's fields. Read once; a file
+ * that does not fit is skipped with a warning so one typo cannot take the blog down.
+ */
+export function createFileSource(dir: string): BlogSource {
+  let loaded: Promise<Stored[]> | undefined;
+  const all = () => (loaded ??= load(dir));
+
+  return {
+    name: "files",
+
+    async listPage(_domain, page) {
+      const stored = await all();
+      const start = (page - 1) * PAGE_SIZE;
+      return { blogs: stored.slice(start, start + PAGE_SIZE).map((item) => item.entry), total: stored.length };
+    },
+
+    async article(slug) {
+      const stored = await all();
+      return stored.find((item) => item.entry.slug === slug)?.article ?? null;
+    },
+  };
+}
+
+async function load(dir: string): Promise<Stored[]> {
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((name) => name.endsWith(".md")).sort();
+  } catch (error) {
+    console.warn(`No embedded articles: cannot read ${dir} (${(error as Error).message})`);
+    return [];
+  }
+  const stored: Stored[] = [];
+  for (const name of names) {
+    const slug = name.slice(0, -3);
+    if (!slugPattern.test(slug)) {
+      console.warn(`Skipping ${name}: file names must be lower-case words joined by hyphens`);
+      continue;
+    }
+    const { data, content } = matter(await readFile(path.join(dir, name), "utf8"));
+    // YAML turns an unquoted date into a Date; the backend sends strings.
+    const date = data.date instanceof Date ? data.date.toISOString().slice(0, 10) : data.date;
+    const parsed = articleSchema.safeParse({ ...data, date, blog: content.trim() });
+    if (!parsed.success) {
+      console.warn(`Skipping ${name}: ${describeSchemaError(parsed.error)}`);
+      continue;
+    }
+    const article = parsed.data;
+    stored.push({
+      article,
+      time: Date.parse(article.date) || 0,
+      entry: {
+        id: slug,
+        slug,
+        metaTitle: article.metaTitle,
+        metaDescription: article.metaDescription,
+        pinterestImageLink: article.pinterestImageLink,
+      },
+    });
+  }
+  // Newest first, as the backend lists them.
+  return stored.sort((a, b) => b.time - a.time || a.entry.slug.localeCompare(b.entry.slug));
+}

@@ -1,0 +1,123 @@
+import { BlogUnavailableError } from "./errors.server";
+import { articleSchema, describeSchemaError, isNoArticle, listSchema } from "./schema.server";
+import type { BlogSource } from "./source.server";
+
+type Options = {
+  baseUrl: string;
+  token: string;
+  /** The whole budget for one call, retry included. */
+  timeoutMs: number;
+  /** Replies larger than this are refused: a runaway backend must not fill the server's memory. */
+  maxBytes?: number;
+};
+
+const RETRY_DELAY_MS = 150;
+const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
+
+type Reply = { status: number; body: unknown };
+
+/** The hosted backend: GET get_metainfo and get_details with the public bearer credential. */
+export function createHttpSource({ baseUrl, token, timeoutMs, maxBytes = DEFAULT_MAX_BYTES }: Options): BlogSource {
+  async function call(path: string): Promise<Reply> {
+    const url = `${baseUrl}/${path}`;
+    const deadline = Date.now() + timeoutMs;
+    let lastProblem = "no attempt made";
+    // One quick retry for a network error or a 5xx, within the same time budget.
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) break;
+      const mayRetry = attempt === 0;
+      try {
+        const response = await fetch(url, {
+          headers: { Authorization: `Bearer ${token}`, Accept: "application/json" },
+          signal: AbortSignal.timeout(remaining),
+          redirect: "error",
+        });
+        if (response.status >= 500 && mayRetry) {
+          await response.body?.cancel();
+          lastProblem = `answered ${response.status}`;
+          await sleep(RETRY_DELAY_MS);
+          continue;
+        }
+        if (!response.ok) {
+          await response.body?.cancel();
+          return { status: response.status, body: undefined };
+        }
+        return { status: response.status, body: await readJson(response, maxBytes) };
+      } catch (error) {
+        if (error instanceof BlogUnavailableError) throw error;
+        if (isTimeout(error)) throw new BlogUnavailableError(`${pathName(path)} timed out after ${timeoutMs} ms`);
+        lastProblem = `network error: ${(error as Error).cause ?? (error as Error).message}`;
+        if (mayRetry) await sleep(RETRY_DELAY_MS);
+      }
+    }
+    throw new BlogUnavailableError(`${pathName(path)} failed: ${lastProblem}`);
+  }
+
+  return {
+    name: "http",
+
+    async listPage(domain, page) {
+      const reply = await call(`get_metainfo?domain=${encodeURIComponent(domain)}&page=${page}`);
+      if (reply.status !== 200) throw new BlogUnavailableError(`Failed to fetch blogs: get_metainfo answered ${reply.status}`);
+      const parsed = listSchema.safeParse(reply.body);
+      if (!parsed.success) {
+        throw new BlogUnavailableError(`Failed to fetch blogs: reply did not fit (${describeSchemaError(parsed.error)})`);
+      }
+      return parsed.data;
+    },
+
+    async article(slug) {
+      const reply = await call(`get_details?slug=${encodeURIComponent(slug)}`);
+      if (reply.status === 404) return null;
+      if (reply.status !== 200) throw new BlogUnavailableError(`Blog not found: get_details answered ${reply.status}`);
+      if (isNoArticle(reply.body)) return null;
+      const parsed = articleSchema.safeParse(reply.body);
+      if (!parsed.success) {
+        throw new BlogUnavailableError(`Blog not found: reply did not fit (${describeSchemaError(parsed.error)})`);
+      }
+      return parsed.data;
+    },
+  };
+}
+
+async function readJson(response: Response, maxBytes: number): Promise<unknown> {
+  const declared = Number(response.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) {
+    await response.body?.cancel();
+    throw new BlogUnavailableError(`reply of ${declared} bytes is over the ${maxBytes} byte limit`);
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (response.body) {
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel();
+        throw new BlogUnavailableError(`reply is over the ${maxBytes} byte limit`);
+      }
+      chunks.push(value);
+    }
+  }
+  const text = Buffer.concat(chunks).toString("utf8");
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new BlogUnavailableError(`reply is not JSON (${JSON.stringify(text.slice(0, 60))})`);
+  }
+}
+
+function isTimeout(error: unknown) {
+  return error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+}
+
+function pathName(path: string) {
+  return path.split("?")[0];
+}
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,131 @@
+import { Link } from "@remix-run/react";
+import type { ArticleView } from "~/blog/types";
+import { FallibleImage } from "~/components/FallibleImage";
+import { formatPublishedDate, isoDate } from "~/lib/dates";
+import { splitKeywords } from "~/lib/keywords";
+import { extractVideoId, videoEmbedUrl } from "~/lib/video";
+
+const backLink = "inline-flex items-center gap-2 font-semibold text-moss-700 hover:text-ochre-700";
+const backButton =
+  "inline-flex items-center gap-2 rounded-full bg-moss-700 px-7 py-3 font-semibold text-white shadow-sm hover:bg-moss-800";
+
+export function BackToBlog({ label = "Back to Blog", asButton = false }: { label?: string; asButton?: boolean }) {
+  return (
+    <Link to="/blog" className={asButton ? backButton : backLink}>
+      <span aria-hidden="true">←</span> {label}
+    </Link>
+  );
+}
+
+export function ArticleHeader({ article }: { article: ArticleView }) {
+  const published = formatPublishedDate(article.date);
+  return (
+    <header className="mt-8">
+      {article.pinterestImageLink ? (
+        <FallibleImage
+          src={article.pinterestImageLink}
+          width={64}
+          height={64}
+          decoding="async"
+          className="mb-6 h-16 w-16 rounded-full object-cover ring-4 ring-white shadow"
+          data-testid="article-thumbnail"
+        />
+      ) : null}
+      <h1 className="font-serif text-4xl font-semibold leading-tight tracking-tight text-ink sm:text-5xl">{article.metaTitle}</h1>
+      {published ? (
+        <p className="mt-4 text-sm font-medium uppercase tracking-wider text-stone-600">
+          Published on <time dateTime={isoDate(article.date)}>{published}</time>
+        </p>
+      ) : null}
+      {article.metaDescription ? <p className="mt-6 text-xl leading-relaxed text-stone-700">{article.metaDescription}</p> : null}
+    </header>
+  );
+}
+
+export function HeroImage({ src, title }: { src: string | undefined; title: string }) {
+  if (!src) return null;
+  return (
+    <figure className="group relative mt-10 overflow-hidden rounded-2xl bg-stone-200 shadow-sm">
+      <img
+        src={src}
+        alt={title}
+        width={1200}
+        height={800}
+        fetchPriority="high"
+        decoding="async"
+        className="h-64 w-full object-cover md:h-96"
+      />
+      <a
+        href={src}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="absolute bottom-4 right-4 rounded-full bg-white/90 px-4 py-2 text-sm font-semibold text-ink opacity-0 shadow transition-opacity group-hover:opacity-100 focus:opacity-100"
+      >
+        View on Pinterest
+      </a>
+    </figure>
+  );
+}
+
+export function ArticleBody({ html }: { html: string }) {
+  // Rendered and sanitised on the server by react-markdown (see app/blog/markdown.server.tsx).
+  return <div className="article-body mt-10" dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+export function VideoShort({ url, title }: { url: string | undefined; title: string }) {
+  const videoId = extractVideoId(url);
+  if (!videoId) return null;
+  return (
+    <section aria-labelledby="video-title" className="mt-14">
+      <h2 id="video-title" className="font-serif text-2xl font-semibold text-ink">Related YouTube Short</h2>
+      <div className="mx-auto mt-6 aspect-[9/16] w-full max-w-xs overflow-hidden rounded-2xl bg-stone-900 shadow">
+        <iframe
+          src={videoEmbedUrl(videoId)}
+          title={`Video: ${title}`}
+          loading="lazy"
+          allow="accelerometer; encrypted-media; gyroscope; picture-in-picture"
+          allowFullScreen
+          className="h-full w-full border-0"
+        />
+      </div>
+    </section>
+  );
+}
+
+export function KeywordChips({ shortTail, longTail }: { shortTail: string | undefined; longTail: string | undefined }) {
+  const short = splitKeywords(shortTail);
+  const long = splitKeywords(longTail);
+  if (short.length === 0 && long.length === 0) return null;
+  const group = (label: string, keywords: string[], chip: string) =>
+    keywords.length > 0 ? (
+      <div className="mt-5">
+        <h3 className="text-sm font-semibold uppercase tracking-wider text-stone-600">{label}</h3>
+        <ul aria-label={label} className="mt-3 flex flex-wrap gap-2">
+          {keywords.map((keyword) => (
+            <li key={keyword} className={`rounded-full px-3 py-1 text-sm ${chip}`}>
+              {keyword}
+            </li>
+          ))}
+        </ul>
+      </div>
+    ) : null;
+  return (
+    <section aria-labelledby="keywords-title" className="mt-14 rounded-2xl border border-stone-200 bg-white p-6">
+      <h2 id="keywords-title" className="font-serif text-2xl font-semibold text-ink">Tags &amp; Keywords</h2>
+      {group("Topics", short, "bg-moss-50 text-moss-800 ring-1 ring-moss-100")}
+      {group("Related searches", long, "bg-stone-100 text-stone-800 ring-1 ring-stone-200")}
+    </section>
+  );
+}
+
+export function ArticleNotFound({ message }: { message: string }) {
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center sm:px-6">
+      <h1 className="font-serif text-4xl font-semibold text-ink">Article Not Found</h1>
+      <p className="mt-4 text-lg text-stone-700">{message}</p>
+      <div className="mt-8">
+        <BackToBlog asButton />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { Link } from "@remix-run/react";
+import type { BlogEntry } from "~/blog/types";
+import { FallibleImage } from "~/components/FallibleImage";
+
+export function BlogCard({ blog }: { blog: BlogEntry }) {
+  return (
+    <li>
+      <Link
+        to={`/blog/${encodeURIComponent(blog.slug)}`}
+        prefetch="intent"
+        className="group flex h-full flex-col rounded-2xl border border-stone-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
+      >
+        {blog.pinterestImageLink ? (
+          <FallibleImage
+            src={blog.pinterestImageLink}
+            width={80}
+            height={80}
+            loading="lazy"
+            decoding="async"
+            className="mb-5 h-20 w-20 rounded-full object-cover ring-4 ring-stone-100"
+          />
+        ) : null}
+        <h2 className="line-clamp-2 font-serif text-xl font-semibold leading-snug text-ink group-hover:text-moss-700">
+          {blog.metaTitle}
+        </h2>
+        <p className="mt-3 line-clamp-3 flex-1 leading-relaxed text-stone-700">{blog.metaDescription}</p>
+        <span className="mt-5 inline-flex items-center gap-1 text-sm font-semibold text-moss-700">
+          Read More <span aria-hidden="true" className="transition group-hover:translate-x-0.5">→</span>
+        </span>
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,42 @@
+import { Link } from "@remix-run/react";
+import { pageHref, pageWindow } from "~/lib/pagination";
+
+type Props = { page: number; pages: number; busy: boolean };
+
+const base = "inline-flex h-11 min-w-11 items-center justify-center rounded-full px-4 text-sm font-semibold transition";
+const idle = `${base} border border-stone-300 bg-white text-stone-800 hover:bg-stone-100`;
+const current = `${base} bg-moss-700 text-white`;
+const disabled = `${base} border border-stone-200 bg-stone-100 text-stone-500 cursor-not-allowed`;
+
+/**
+ * Previous, up to five page numbers, Next: plain links, so paging works without JavaScript.
+ * While a page change is loading every control is disabled.
+ */
+export function Pagination({ page, pages, busy }: Props) {
+  if (pages <= 1) return null;
+  const item = (target: number, label: string, isDisabled: boolean, extra: { rel?: string; ariaLabel?: string } = {}) =>
+    isDisabled || busy ? (
+      <span aria-disabled="true" className={disabled} aria-label={extra.ariaLabel}>
+        {label}
+      </span>
+    ) : (
+      <Link to={pageHref(target)} rel={extra.rel} aria-label={extra.ariaLabel} className={idle} preventScrollReset={false}>
+        {label}
+      </Link>
+    );
+  return (
+    <nav aria-label="Pagination" className="mt-12 flex flex-wrap items-center justify-center gap-2">
+      {item(page - 1, "Previous", page <= 1, { rel: "prev" })}
+      {pageWindow(page, pages).map((number) =>
+        number === page ? (
+          <span key={number} aria-current="page" aria-label={`Page ${number}`} className={current}>
+            {number}
+          </span>
+        ) : (
+          <span key={number}>{item(number, String(number), false, { ariaLabel: `Page ${number}` })}</span>
+        ),
+      )}
+      {item(page + 1, "Next", page >= pages, { rel: "next" })}
+    </nav>
+  );
+}

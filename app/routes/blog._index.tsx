@@ -1,0 +1,80 @@
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
+import { toast } from "sonner";
+import { getBlogListPage } from "~/blog/blog.server";
+import { BlogUnavailableError } from "~/blog/errors.server";
+import { BlogCard } from "~/components/blog/BlogCard";
+import { Pagination } from "~/components/blog/Pagination";
+import { Spinner } from "~/components/Spinner";
+import { messages } from "~/lib/messages";
+import { MAX_PAGE, pageCount, parsePageParam } from "~/lib/pagination";
+import { siteIdentity } from "~/lib/root-data";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const param = parsePageParam(new URL(request.url).searchParams);
+  if (!param.canonical) throw redirect(param.redirectTo, 301);
+  const { page } = param;
+  if (page > MAX_PAGE) throw data(null, { status: 404 });
+  try {
+    const { blogs, total } = await getBlogListPage(request, page);
+    const pages = pageCount(total);
+    if (page > Math.max(1, pages)) throw data(null, { status: 404 });
+    return { state: "ok" as const, blogs, total, page, pages };
+  } catch (error) {
+    if (!(error instanceof BlogUnavailableError)) throw error;
+    console.error(`Blog list page ${page}: ${error.message}`);
+    return data({ state: "error" as const, page }, { status: 503, headers: { "Retry-After": "60" } });
+  }
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => {
+  const { siteName, product } = siteIdentity(matches);
+  const page = loaded?.page ?? 1;
+  return [
+    { title: page > 1 ? `Blog, page ${page} · ${siteName}` : `Blog · ${siteName}` },
+    { name: "description", content: `Articles and insights on ${product} Buddhist practice, meditation and daily life.` },
+  ];
+};
+
+export default function BlogList() {
+  const loaded = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const changingPage = navigation.state === "loading" && navigation.location.pathname === "/blog";
+
+  useEffect(() => {
+    if (loaded.state === "error") toast.error("Error", { description: messages.blogsFailed });
+  }, [loaded]);
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+      <header className="mx-auto max-w-2xl text-center">
+        <h1 className="font-serif text-4xl font-semibold tracking-tight text-ink sm:text-5xl">Latest Articles &amp; Insights</h1>
+        <p className="mt-4 text-lg leading-relaxed text-stone-700">
+          Practice notes, teachings and reflections for the path: from your first sit to a week-long retreat.
+        </p>
+      </header>
+
+      {loaded.state === "error" ? (
+        <div role="alert" className="mx-auto mt-12 max-w-xl rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-800">
+          {messages.blogsFailed}
+        </div>
+      ) : loaded.blogs.length === 0 ? (
+        <div className="mx-auto mt-12 max-w-xl rounded-xl border border-stone-200 bg-white p-10 text-center">
+          <h2 className="font-serif text-2xl font-semibold text-ink">No blogs found</h2>
+          <p className="mt-2 text-stone-600">Check back later for new content.</p>
+        </div>
+      ) : (
+        <>
+          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy={changingPage}>
+            {loaded.blogs.map((blog) => (
+              <BlogCard key={blog.id} blog={blog} />
+            ))}
+          </ul>
+          {changingPage ? <Spinner label="Loading..." className="mt-8" /> : null}
+          <Pagination page={loaded.page} pages={loaded.pages} busy={changingPage} />
+        </>
+      )}
+    </div>
+  );
+}

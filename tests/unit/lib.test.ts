@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import { formatPublishedDate, isoDate } from "~/lib/dates";
+import { domainFromHost } from "~/lib/domain";
+import { splitKeywords } from "~/lib/keywords";
+import { pageCount, pageHref, pageWindow, parsePageParam } from "~/lib/pagination";
+import { isScrolledPast } from "~/lib/scroll";
+import { sectionHref } from "~/lib/site-sections";
+import { extractVideoId, videoEmbedUrl } from "~/lib/video";
+
+describe("video id", () => {
+  it.each([
+    ["https://www.youtube.com/shorts/abc_DEF-123", "abc_DEF-123"],
+    ["https://youtube.com/shorts/Xy12?feature=share", "Xy12"],
+    ["https://youtu.be/dQw-4w9_WgX", "dQw-4w9_WgX"],
+    ["https://m.youtube.com/shorts/a1b2c3", "a1b2c3"],
+  ])("takes the id from %s", (url, id) => {
+    expect(extractVideoId(url)).toBe(id);
+  });
+
+  it.each([
+    "https://www.youtube.com/watch?v=abc123",
+    "https://vimeo.com/123456",
+    "https://www.youtube.com/shorts/",
+    "not a url",
+    "",
+    null,
+    undefined,
+  ])("finds no video in %s", (url) => {
+    expect(extractVideoId(url)).toBeUndefined();
+  });
+
+  it("embeds with exactly the spec's player parameters", () => {
+    const url = new URL(videoEmbedUrl("abc_DEF-123"));
+    expect(url.pathname).toBe("/embed/abc_DEF-123");
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      autoplay: "0",
+      mute: "1",
+      controls: "1",
+      showinfo: "0",
+      rel: "0",
+      iv_load_policy: "3",
+      modestbranding: "1",
+    });
+  });
+});
+
+describe("keywords", () => {
+  it("splits on commas, trims and drops empties and repeats", () => {
+    expect(splitKeywords(" zen, , koan ,Zen,meditation practice ,")).toEqual(["zen", "koan", "meditation practice"]);
+  });
+  it("gives nothing for missing values", () => {
+    expect(splitKeywords(undefined)).toEqual([]);
+    expect(splitKeywords(null)).toEqual([]);
+    expect(splitKeywords(" , ")).toEqual([]);
+  });
+});
+
+describe("page parameter", () => {
+  const parse = (query: string) => parsePageParam(new URLSearchParams(query));
+  it("reads a plain page number", () => {
+    expect(parse("")).toEqual({ page: 1, canonical: true });
+    expect(parse("page=3")).toEqual({ page: 3, canonical: true });
+    expect(parse("page=3&utm_source=x")).toEqual({ page: 3, canonical: true });
+  });
+  it("sends page 1 and every malformed value to /blog", () => {
+    for (const query of ["page=1", "page=0", "page=-2", "page=2.5", "page=abc", "page=", "page=2&page=3", "page=01", "page=1e3", "page=9999999999", "page=%20"]) {
+      expect(parse(query)).toEqual({ page: 1, canonical: false, redirectTo: "/blog" });
+    }
+  });
+  it("links page 1 as /blog", () => {
+    expect(pageHref(1)).toBe("/blog");
+    expect(pageHref(4)).toBe("/blog?page=4");
+  });
+});
+
+describe("pagination window", () => {
+  it("counts pages of ten", () => {
+    expect(pageCount(0)).toBe(0);
+    expect(pageCount(10)).toBe(1);
+    expect(pageCount(11)).toBe(2);
+    expect(pageCount(23)).toBe(3);
+  });
+  it("shows at most five numbers that move with the current page", () => {
+    expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
+    expect(pageWindow(1, 12)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(3, 12)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(4, 12)).toEqual([2, 3, 4, 5, 6]);
+    expect(pageWindow(8, 12)).toEqual([6, 7, 8, 9, 10]);
+    expect(pageWindow(12, 12)).toEqual([8, 9, 10, 11, 12]);
+    expect(pageWindow(1, 0)).toEqual([]);
+  });
+});
+
+describe("dates", () => {
+  it("prints US English long dates, the same day in every time zone", () => {
+    expect(formatPublishedDate("2024-01-05")).toBe("January 5, 2024");
+    expect(formatPublishedDate("2024-12-31")).toBe("December 31, 2024");
+    expect(formatPublishedDate("2024-03-10T12:00:00Z")).toBe("March 10, 2024");
+  });
+  it("gives nothing rather than 'Invalid Date'", () => {
+    expect(formatPublishedDate("someday")).toBeUndefined();
+    expect(formatPublishedDate("")).toBeUndefined();
+    expect(isoDate("nope")).toBeUndefined();
+    expect(isoDate("2024-01-05")).toBe("2024-01-05T00:00:00.000Z");
+  });
+});
+
+describe("domain from host", () => {
+  it.each([
+    ["www.zen.example.org", "zen.example.org"],
+    ["Zen.Example.ORG:8080", "zen.example.org"],
+    ["localhost:3000", "localhost"],
+    ["127.0.0.1:3000", "127.0.0.1"],
+    ["www.", "www"],
+    ["example.org.", "example.org"],
+  ])("%s → %s", (host, domain) => {
+    expect(domainFromHost(host)).toBe(domain);
+  });
+  it.each(["", "evil.com/path", "a b", "<script>", "x".repeat(300), "ex_ample.com", "-bad.com", "[::1]:3000", null])(
+    "rejects %s",
+    (host) => {
+      expect(domainFromHost(host)).toBeUndefined();
+    },
+  );
+});
+
+describe("layout helpers", () => {
+  it("turns the header solid only past 20 px", () => {
+    expect(isScrolledPast(0)).toBe(false);
+    expect(isScrolledPast(20)).toBe(false);
+    expect(isScrolledPast(21)).toBe(true);
+  });
+  it("links sections in place on the home page and via home elsewhere", () => {
+    expect(sectionHref("about", true)).toBe("#about");
+    expect(sectionHref("about", false)).toBe("/#about");
+    expect(sectionHref("home", false)).toBe("/");
+  });
+});
