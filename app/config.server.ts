@@ -105,6 +105,10 @@ const envSchema = z
     BLOG_API_TIMEOUT_MS: integer(4000, 100, 30_000, "milliseconds"),
     CONTENT_DIR: text("content/blog"),
     CACHE_FRESH_SECONDS: seconds(60),
+    HTML_MAX_AGE: seconds(60),
+    HTML_S_MAXAGE: seconds(300),
+    HTML_STALE_WHILE_REVALIDATE: seconds(600),
+    HTML_STALE_IF_ERROR: seconds(86_400),
     CACHE_STALE_SECONDS: seconds(86_400),
     PORT: integer(3000, 1, 65_535, "port"),
     HOST: optionalText,
@@ -141,6 +145,12 @@ function toSettings(env: z.infer<typeof envSchema>) {
       : undefined,
     contentDir: path.resolve(env.CONTENT_DIR),
     cache: { freshSeconds: env.CACHE_FRESH_SECONDS, staleSeconds: env.CACHE_STALE_SECONDS },
+    httpCache: {
+      maxAge: env.HTML_MAX_AGE,
+      sMaxAge: env.HTML_S_MAXAGE,
+      staleWhileRevalidate: env.HTML_STALE_WHILE_REVALIDATE,
+      staleIfError: env.HTML_STALE_IF_ERROR,
+    },
     port: env.PORT,
     host: env.HOST,
   };
@@ -205,4 +215,9 @@ function withParam(href: string, name: string, value: string) {
   const url = new URL(href);
   url.searchParams.set(name, value);
   return url.toString();
+}
+
+/** Where the site lives, for absolute links: SITE_URL when set, else the origin the request came to. */
+export function siteOrigin(request: Request, settings: Settings = getSettings()): string {
+  return settings.siteUrl ?? new URL(request.url).origin;
 }

@@ -1,4 +1,4 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -11,27 +11,33 @@ import {
   isRouteErrorResponse,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { publicSettings, type PublicSettings } from "~/config.server";
+import { publicSettings, siteOrigin, type PublicSettings } from "~/config.server";
 import { DonationDialog } from "~/components/DonationDialog";
 import { ErrorPage } from "~/components/ErrorPage";
 import { NotFound } from "~/components/NotFound";
 import { PendingRoute } from "~/components/PendingRoute";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
+import { noindexMeta } from "~/lib/seo";
 import stylesheet from "~/tailwind.css";
 import { Toaster } from "sonner";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "alternate", type: "application/rss+xml", title: "Blog articles (RSS)", href: "/blog/rss.xml" },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.settings.siteName ?? "Page" },
-];
+// Used as is only by error pages rendered at the root (each route's meta replaces it otherwise).
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  const siteName = data?.settings.siteName ?? fallbackSettings.siteName;
+  if (!error) return [{ title: siteName }];
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return noindexMeta(`${missing ? "Page not found" : "Something went wrong"} · ${siteName}`);
+};
 
-export async function loader() {
-  return { settings: publicSettings() };
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { settings: publicSettings(), origin: siteOrigin(request) };
 }
 
 // The settings do not change while the server runs: no need to reload them on every navigation.

@@ -6,6 +6,7 @@ import { createHttpSource } from "./http-source.server";
 import { renderMarkdown } from "./markdown.server";
 import type { BlogSource } from "./source.server";
 import type { ArticleView, BlogListPage } from "./types";
+import { pageCount } from "~/lib/pagination";
 
 /**
  * The one place pages get blog content from. It picks the source from the settings (hosted backend
@@ -73,4 +74,27 @@ export function getBlogListPage(request: Request, page: number): Promise<BlogLis
 
 export function getArticle(request: Request, slug: string): Promise<ArticleView | null> {
   return currentBlog().article(siteDomain(request), slug);
+}
+
+/** At most this many list pages are walked for the sitemap (10,000 articles). */
+const MAX_SITEMAP_PAGES = 1_000;
+
+/** Every article in the list, for the sitemap: walks the backend's pages through the same cache. */
+export async function getAllEntries(request: Request) {
+  const first = await getBlogListPage(request, 1);
+  const pages = Math.min(pageCount(first.total), MAX_SITEMAP_PAGES);
+  const entries = [...first.blogs];
+  for (let page = 2; page <= pages; page += 1) {
+    const next = await getBlogListPage(request, page);
+    if (next.blogs.length === 0) break;
+    entries.push(...next.blogs);
+  }
+  return { entries, pages: Math.max(1, pages) };
+}
+
+/** The newest articles with their details, for the RSS feed. An article that fails is left out. */
+export async function getNewestArticles(request: Request) {
+  const { blogs } = await getBlogListPage(request, 1);
+  const articles = await Promise.all(blogs.map((entry) => getArticle(request, entry.slug).catch(() => null)));
+  return articles.filter((article): article is ArticleView => article !== null);
 }

@@ -1,21 +1,27 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { AdRow } from "~/components/AdRow";
 import { About, Contact, Hero, Resources } from "~/components/home/HomeSections";
+import { cacheHeaders } from "~/lib/http-cache.server";
+import { loaderHeaders } from "~/lib/route-headers";
+import { absoluteUrl, pageMeta, siteIdentity } from "~/lib/seo";
 import { useSiteSettings } from "~/root";
 
+export async function loader(_args: LoaderFunctionArgs) {
+  return data(null, { headers: cacheHeaders("page") });
+}
+
+export const headers = loaderHeaders;
+
 export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((match) => match.id === "root")?.data as
-    | { settings: { product: string; siteName: string } }
-    | undefined;
-  const product = root?.settings.product ?? "Zen";
-  const siteName = root?.settings.siteName ?? `${product} Buddhism`;
-  return [
-    { title: `${siteName} · Discover the Ancient Wisdom of ${product} Buddhism` },
-    {
-      name: "description",
-      content: `Meditation guidance, teachings and community for anyone curious about ${product} Buddhism: start sitting, read the blog, and get in touch.`,
-    },
-  ];
+  const site = siteIdentity(matches);
+  return pageMeta({
+    site,
+    path: "/",
+    title: `${site.siteName} · Discover the Ancient Wisdom of ${site.product} Buddhism`,
+    description: `Meditation guidance, teachings and community for anyone curious about ${site.product} Buddhism: start sitting, read the blog, and get in touch.`,
+    jsonLd: [{ "@type": "WebSite", name: site.siteName, url: absoluteUrl(site.origin, "/") }],
+  });
 };
 
 export default function Home() {

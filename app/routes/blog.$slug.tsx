@@ -14,33 +14,65 @@ import {
   VideoShort,
 } from "~/components/blog/ArticleParts";
 import { messages } from "~/lib/messages";
-import { siteIdentity } from "~/lib/root-data";
+import { isoDate } from "~/lib/dates";
+import { cacheHeaders } from "~/lib/http-cache.server";
+import { loaderHeaders } from "~/lib/route-headers";
+import { absoluteUrl, breadcrumbs, noindexMeta, pageMeta, siteIdentity } from "~/lib/seo";
 
 const MAX_SLUG_LENGTH = 300;
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const slug = params.slug ?? "";
-  if (!slug.trim() || slug.length > MAX_SLUG_LENGTH) return data({ state: "missing" as const }, { status: 404 });
+  const missing = () => data({ state: "missing" as const }, { status: 404, headers: cacheHeaders("missing") });
+  if (!slug.trim() || slug.length > MAX_SLUG_LENGTH) return missing();
   try {
     const article = await getArticle(request, slug);
-    if (!article) return data({ state: "missing" as const }, { status: 404 });
-    return { state: "ok" as const, article };
+    if (!article) return missing();
+    return data({ state: "ok" as const, article }, { headers: cacheHeaders("page") });
   } catch (error) {
     if (!(error instanceof BlogUnavailableError)) throw error;
     console.error(`Article ${JSON.stringify(slug)}: ${error.message}`);
-    return data({ state: "error" as const }, { status: 503, headers: { "Retry-After": "60" } });
+    return data(
+      { state: "error" as const },
+      { status: 503, headers: { "Retry-After": "60", ...cacheHeaders("unavailable") } },
+    );
   }
 }
 
+export const headers = loaderHeaders;
+
 export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => {
-  const { siteName } = siteIdentity(matches);
-  if (loaded?.state !== "ok") {
-    return [{ title: `Article Not Found · ${siteName}` }, { name: "robots", content: "noindex" }];
-  }
-  return [
-    { title: loaded.article.metaTitle },
-    { name: "description", content: loaded.article.metaDescription },
-  ];
+  const site = siteIdentity(matches);
+  if (loaded?.state !== "ok") return noindexMeta(`Article Not Found · ${site.siteName}`);
+  const { article } = loaded;
+  const path = `/blog/${encodeURIComponent(article.slug)}`;
+  const published = isoDate(article.date);
+  return pageMeta({
+    site,
+    path,
+    title: article.metaTitle,
+    description: article.metaDescription,
+    type: "article",
+    image: article.pinterestImageLink,
+    publishedTime: published,
+    jsonLd: [
+      {
+        "@type": "BlogPosting",
+        headline: article.metaTitle,
+        description: article.metaDescription,
+        datePublished: published,
+        image: article.pinterestImageLink ? absoluteUrl(site.origin, article.pinterestImageLink) : undefined,
+        url: absoluteUrl(site.origin, path),
+        mainEntityOfPage: absoluteUrl(site.origin, path),
+        publisher: { "@type": "Organization", name: site.siteName, url: absoluteUrl(site.origin, "/") },
+      },
+      breadcrumbs(site, [
+        { name: "Home", path: "/" },
+        { name: "Blog", path: "/blog" },
+        { name: article.metaTitle, path },
+      ]),
+    ],
+  });
 };
 
 export default function ArticlePage() {

@@ -8,33 +8,48 @@ import { BlogCard } from "~/components/blog/BlogCard";
 import { Pagination } from "~/components/blog/Pagination";
 import { Spinner } from "~/components/Spinner";
 import { messages } from "~/lib/messages";
-import { MAX_PAGE, pageCount, parsePageParam } from "~/lib/pagination";
-import { siteIdentity } from "~/lib/root-data";
+import { MAX_PAGE, pageCount, pageHref, parsePageParam } from "~/lib/pagination";
+import { cacheHeaders } from "~/lib/http-cache.server";
+import { loaderHeaders } from "~/lib/route-headers";
+import { breadcrumbs, noindexMeta, pageMeta, siteIdentity } from "~/lib/seo";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const param = parsePageParam(new URL(request.url).searchParams);
   if (!param.canonical) throw redirect(param.redirectTo, 301);
   const { page } = param;
-  if (page > MAX_PAGE) throw data(null, { status: 404 });
+  const notFound = () => data(null, { status: 404, headers: cacheHeaders("missing") });
+  if (page > MAX_PAGE) throw notFound();
+  let list;
   try {
-    const { blogs, total } = await getBlogListPage(request, page);
-    const pages = pageCount(total);
-    if (page > Math.max(1, pages)) throw data(null, { status: 404 });
-    return { state: "ok" as const, blogs, total, page, pages };
+    list = await getBlogListPage(request, page);
   } catch (error) {
     if (!(error instanceof BlogUnavailableError)) throw error;
     console.error(`Blog list page ${page}: ${error.message}`);
-    return data({ state: "error" as const, page }, { status: 503, headers: { "Retry-After": "60" } });
+    return data(
+      { state: "error" as const, page },
+      { status: 503, headers: { "Retry-After": "60", ...cacheHeaders("unavailable") } },
+    );
   }
+  const pages = pageCount(list.total);
+  if (page > Math.max(1, pages)) throw notFound();
+  return data({ state: "ok" as const, ...list, page, pages }, { headers: cacheHeaders("page") });
 }
 
+export const headers = loaderHeaders;
+
 export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => {
-  const { siteName, product } = siteIdentity(matches);
-  const page = loaded?.page ?? 1;
-  return [
-    { title: page > 1 ? `Blog, page ${page} · ${siteName}` : `Blog · ${siteName}` },
-    { name: "description", content: `Articles and insights on ${product} Buddhist practice, meditation and daily life.` },
-  ];
+  const site = siteIdentity(matches);
+  if (loaded?.state !== "ok") return noindexMeta(`Blog · ${site.siteName}`);
+  const { page, pages } = loaded;
+  return pageMeta({
+    site,
+    path: pageHref(page),
+    title: page > 1 ? `Blog, page ${page} · ${site.siteName}` : `Blog · ${site.siteName}`,
+    description: `Articles and insights on ${site.product} Buddhist practice, meditation and daily life.`,
+    prev: page > 1 ? pageHref(page - 1) : undefined,
+    next: page < pages ? pageHref(page + 1) : undefined,
+    jsonLd: [breadcrumbs(site, [{ name: "Home", path: "/" }, { name: "Blog", path: "/blog" }])],
+  });
 };
 
 export default function BlogList() {

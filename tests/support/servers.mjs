@@ -31,13 +31,15 @@ export const thirdParty = {
 export const configuredSite = {
   SITE_PRODUCT: "Chan",
   SITE_NAME: "Chan Practice Center",
+  SITE_URL: "https://chan.example.test",
   BLOG_API_URL: urls.backend,
   BLOG_API_TOKEN: FAKE_TOKEN,
   ...thirdParty,
 };
 
 export const brokenSite = {
-  BLOG_API_URL: "http://127.0.0.1:9",
+  // Nothing listens there: every backend call is refused.
+  BLOG_API_URL: at(base + 9),
   BLOG_API_TOKEN: FAKE_TOKEN,
   BLOG_API_TIMEOUT_MS: "1000",
 };

@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { siteOrigin } from "~/config.server";
+import { cacheControl } from "~/lib/http-cache.server";
+import { absoluteUrl } from "~/lib/seo";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const body = `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(siteOrigin(request), "/sitemap.xml")}\n`;
+  return new Response(body, {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": cacheControl("file") },
+  });
+}
