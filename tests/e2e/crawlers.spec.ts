@@ -127,6 +127,16 @@ test.describe("crawlers", crawler, () => {
     }
   });
 
+  test("a malformed Host header gets a plain 400, not an error page", async ({ request }) => {
+    for (const host of ["a b", "<script>alert(1)</script>", "example.org:99999"]) {
+      const response = await request.get(`${urls.demo}/blog`, { headers: { Host: host }, maxRedirects: 0 });
+      expect(response.status(), host).toBe(400);
+      expect(await response.text(), host).toBe("Bad Request: invalid Host header\n");
+    }
+    const ok = await request.get(`${urls.demo}/blog`, { headers: { Host: "www.zen.example.org" } });
+    expect(ok.status()).toBe(200);
+  });
+
   test("crawlers get the complete article in the first response", async ({ request }) => {
     const page = await fetchPage(request, `${urls.demo}/blog/how-to-start-zazen-at-home`);
     expect(page.html).toContain("<title>How to Start Zazen at Home</title>");

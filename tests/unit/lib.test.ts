@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatPublishedDate, isoDate } from "~/lib/dates";
 import { domainFromHost } from "~/lib/domain";
+import { parseHostHeader } from "~/lib/host.mjs";
 import { splitKeywords } from "~/lib/keywords";
 import { pageCount, pageHref, pageWindow, parsePageParam } from "~/lib/pagination";
 import { isScrolledPast } from "~/lib/scroll";
@@ -135,4 +136,17 @@ describe("layout helpers", () => {
     expect(sectionHref("about", false)).toBe("/#about");
     expect(sectionHref("home", false)).toBe("/");
   });
+});
+
+describe("Host header", () => {
+  it("accepts names and IPv4 addresses with an optional port", () => {
+    expect(parseHostHeader("Zen.Example.org:8080")).toEqual({ name: "zen.example.org", port: 8080 });
+    expect(parseHostHeader("127.0.0.1")).toEqual({ name: "127.0.0.1", port: undefined });
+  });
+  it.each(["", "a b", "<script>", "evil.com:99999", "evil.com:0", "x.org:80:80", "x.org/path", "[::1]", "ex ample.org", "..", "a..b"])(
+    "refuses %j",
+    (header) => {
+      expect(parseHostHeader(header)).toBeUndefined();
+    },
+  );
 });
