@@ -11,7 +11,7 @@ type Props = {
 };
 
 const slotClass =
-  "items-center justify-center rounded-lg border border-dashed border-stone-300 bg-stone-100/70 text-xs uppercase tracking-widest text-stone-500";
+  "items-center justify-center rounded-lg border border-dashed border-stone-300 bg-stone-100/70 text-xs uppercase tracking-widest text-stone-600";
 
 /**
  * A row of ad slots with fixed minimum heights, so filling them never moves the page.
@@ -22,7 +22,8 @@ export function AdRow({ name, scriptUrl, height = 250 }: Props) {
   useExternalScript(scriptUrl, scriptHost);
   const minHeight = { minHeight: `${height}px` };
   return (
-    <aside aria-label="Advertisement" className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6" data-ad-row={name}>
+    // Not a landmark: several per page, and nothing a reader needs to jump to.
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6" data-ad-row={name}>
       <div className="grid gap-4 md:grid-cols-3">
         <div id={`ad-${name}-1`} ref={scriptHost} className={`ad-slot flex ${slotClass}`} style={minHeight} data-ad-container="">
           <span aria-hidden="true">Advertisement</span>
@@ -30,7 +31,7 @@ export function AdRow({ name, scriptUrl, height = 250 }: Props) {
         <AdSlot id={`ad-${name}-2`} height={height} className="hidden md:flex" />
         <AdSlot id={`ad-${name}-3`} height={height} className="hidden md:flex" />
       </div>
-    </aside>
+    </div>
   );
 }
 

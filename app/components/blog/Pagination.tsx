@@ -6,7 +6,7 @@ type Props = { page: number; pages: number; busy: boolean };
 const base = "inline-flex h-11 min-w-11 items-center justify-center rounded-full px-4 text-sm font-semibold transition";
 const idle = `${base} border border-stone-300 bg-white text-stone-800 hover:bg-stone-100`;
 const current = `${base} bg-moss-700 text-white`;
-const disabled = `${base} border border-stone-200 bg-stone-100 text-stone-500 cursor-not-allowed`;
+const disabled = `${base} border border-stone-200 bg-stone-100 text-stone-600 cursor-not-allowed`;
 
 /**
  * Previous, up to five page numbers, Next: plain links, so paging works without JavaScript.

@@ -1,0 +1,64 @@
+// `npm run lighthouse`: Lighthouse (mobile preset) on the home page, the blog list and an article of the
+// production build, served locally with the embedded content and no third-party settings. Prints the
+// median of the runs per category. Usage: node scripts/lighthouse.mjs [--runs 3]
+import { spawn } from "node:child_process";
+import { setTimeout as sleep } from "node:timers/promises";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const runsIndex = process.argv.indexOf("--runs");
+const runs = runsIndex > -1 ? Number(process.argv[runsIndex + 1]) : 3;
+const port = Number(process.env.LIGHTHOUSE_PORT ?? 4300);
+const origin = `http://127.0.0.1:${port}`;
+const routes = ["/", "/blog", "/blog/how-to-start-zazen-at-home"];
+const categories = ["performance", "accessibility", "best-practices", "seo"];
+
+const server = spawn("node", ["server.mjs"], {
+  env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1" },
+  stdio: "ignore",
+});
+for (let attempt = 0; ; attempt += 1) {
+  try {
+    if ((await fetch(`${origin}/`)).ok) break;
+  } catch {
+    if (attempt > 50) throw new Error("the site did not start");
+  }
+  await sleep(200);
+}
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+});
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const failures = [];
+try {
+  console.log(`Lighthouse ${runs} run(s) per route, mobile preset, median scores\n`);
+  console.log("route".padEnd(36) + categories.map((name) => name.padStart(16)).join(""));
+  for (const route of routes) {
+    const scores = Object.fromEntries(categories.map((name) => [name, []]));
+    const audits = new Set();
+    for (let run = 0; run < runs; run += 1) {
+      const result = await lighthouse(`${origin}${route}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories });
+      for (const name of categories) {
+        const category = result.lhr.categories[name];
+        scores[name].push(Math.round((category.score ?? 0) * 100));
+        for (const ref of category.auditRefs) {
+          const audit = result.lhr.audits[ref.id];
+          if (ref.weight > 0 && audit.score !== null && audit.score < 1) audits.add(`${name}: ${ref.id} (${audit.displayValue ?? audit.score})`);
+        }
+      }
+    }
+    const row = categories.map((name) => median(scores[name]));
+    console.log(route.padEnd(36) + row.map((score) => String(score).padStart(16)).join(""));
+    for (const audit of audits) console.log(`    below full marks in some run: ${audit}`);
+    categories.forEach((name, index) => {
+      if (row[index] < 100) failures.push(`${route} ${name} ${row[index]}`);
+    });
+  }
+} finally {
+  await chrome.kill();
+  server.kill("SIGTERM");
+}
+console.log(failures.length ? `\nBelow 100: ${failures.join(", ")}` : "\nAll 100.");
