@@ -8,6 +8,7 @@ import compression from "compression";
 import express from "express";
 import morgan from "morgan";
 import { parseHostHeader } from "./app/lib/host.mjs";
+import { precompressed } from "./server/precompressed.mjs";
 
 const buildPath = path.resolve("build/index.js");
 const build = await import(buildPath);
@@ -22,6 +23,7 @@ app.use((req, res, next) => {
   if (parseHostHeader(req.headers.host)) return next();
   res.status(400).type("text/plain").set("Cache-Control", "no-store").send("Bad Request: invalid Host header\n");
 });
+app.use(build.publicPath, precompressed(build.assetsBuildDirectory, { maxAge: "1y" }));
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));

@@ -221,3 +221,8 @@ function withParam(href: string, name: string, value: string) {
 export function siteOrigin(request: Request, settings: Settings = getSettings()): string {
   return settings.siteUrl ?? new URL(request.url).origin;
 }
+
+/** The site's identity for page metadata: names from the settings, origin from SITE_URL or the request. */
+export function siteIdentity(request: Request, settings: Settings = getSettings()) {
+  return { product: settings.product, siteName: settings.siteName, origin: siteOrigin(request, settings) };
+}

@@ -18,9 +18,9 @@ import { NotFound } from "~/components/NotFound";
 import { PendingRoute } from "~/components/PendingRoute";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
+import { Toaster } from "~/components/Toaster";
 import { noindexMeta } from "~/lib/seo";
 import stylesheet from "~/tailwind.css";
-import { Toaster } from "sonner";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -88,7 +88,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         <SiteFooter siteName={settings.siteName} product={settings.product} partners={settings.partnerLinks} />
         <DonationDialog siteName={settings.siteName} donationUrl={settings.donationUrl} autoOpen={pathname === "/"} />
-        <Toaster position="top-right" richColors closeButton />
+        <Toaster />
         <ScrollRestoration />
         <Scripts />
       </body>

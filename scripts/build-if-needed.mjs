@@ -28,6 +28,6 @@ if (builtAt > changedAt) {
   console.log("Build is up to date.");
 } else {
   console.log(builtAt ? "Sources changed since the last build: building…" : "No build yet: building…");
-  const result = spawnSync("npx", ["remix", "build"], { cwd: root, stdio: "inherit" });
+  const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   process.exit(result.status ?? 1);
 }

@@ -10,7 +10,7 @@ const run = (command, args, env = {}) =>
 for (const file of ["vitest.json", "playwright.json"]) rmSync(`${artifacts}/${file}`, { force: true });
 
 const steps = [];
-steps.push(["build", run("npx", ["remix", "build"])]);
+steps.push(["build", run("npm", ["run", "build"])]);
 steps.push(["unit", run("npx", ["vitest", "run"])]);
 if (steps[0][1] === 0) steps.push(["browser", run("npx", ["playwright", "test"])]);
 

@@ -1,19 +1,13 @@
 import type { MetaDescriptor } from "@remix-run/react";
 
-/** What every page's `meta` needs from the root loader: who the site is and where it lives. */
-export type SiteIdentity = { product: string; siteName: string; origin: string };
+/**
+ * Tags for search engines and social previews. Loaders build them on the server (where the settings
+ * and the request's origin are known) and `meta` exports return them, so none of this reaches the
+ * browser bundle.
+ */
 
-export function siteIdentity(matches: ReadonlyArray<{ id: string; data?: unknown }>): SiteIdentity {
-  const root = matches.find((match) => match.id === "root")?.data as
-    | { settings?: { product: string; siteName: string }; origin?: string }
-    | undefined;
-  const product = root?.settings?.product ?? "Zen";
-  return {
-    product,
-    siteName: root?.settings?.siteName ?? `${product} Buddhism`,
-    origin: root?.origin ?? "http://localhost:3000",
-  };
-}
+/** Who the site is and where it lives. */
+export type SiteIdentity = { product: string; siteName: string; origin: string };
 
 export function absoluteUrl(origin: string, pathOrUrl: string): string {
   return new URL(pathOrUrl, origin).toString();

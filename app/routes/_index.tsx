@@ -4,25 +4,17 @@ import { AdRow } from "~/components/AdRow";
 import { About, Contact, Hero, Resources } from "~/components/home/HomeSections";
 import { cacheHeaders } from "~/lib/http-cache.server";
 import { loaderHeaders } from "~/lib/route-headers";
-import { absoluteUrl, pageMeta, siteIdentity } from "~/lib/seo";
+import { siteIdentity } from "~/config.server";
+import { homeMeta } from "~/page-meta.server";
 import { useSiteSettings } from "~/root";
 
-export async function loader(_args: LoaderFunctionArgs) {
-  return data(null, { headers: cacheHeaders("page") });
+export async function loader({ request }: LoaderFunctionArgs) {
+  return data({ meta: homeMeta(siteIdentity(request)) }, { headers: cacheHeaders("page") });
 }
 
 export const headers = loaderHeaders;
 
-export const meta: MetaFunction = ({ matches }) => {
-  const site = siteIdentity(matches);
-  return pageMeta({
-    site,
-    path: "/",
-    title: `${site.siteName} · Discover the Ancient Wisdom of ${site.product} Buddhism`,
-    description: `Meditation guidance, teachings and community for anyone curious about ${site.product} Buddhism: start sitting, read the blog, and get in touch.`,
-    jsonLd: [{ "@type": "WebSite", name: site.siteName, url: absoluteUrl(site.origin, "/") }],
-  });
-};
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => loaded?.meta ?? [];
 
 export default function Home() {
   const settings = useSiteSettings();

@@ -1,7 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { toast } from "sonner";
 import { getArticle } from "~/blog/blog.server";
 import { BlogUnavailableError } from "~/blog/errors.server";
 import {
@@ -13,27 +12,32 @@ import {
   KeywordChips,
   VideoShort,
 } from "~/components/blog/ArticleParts";
+import { showToast } from "~/components/Toaster";
 import { messages } from "~/lib/messages";
-import { isoDate } from "~/lib/dates";
 import { cacheHeaders } from "~/lib/http-cache.server";
 import { loaderHeaders } from "~/lib/route-headers";
-import { absoluteUrl, breadcrumbs, noindexMeta, pageMeta, siteIdentity } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
+import { siteIdentity } from "~/config.server";
+import { articleMeta } from "~/page-meta.server";
 
 const MAX_SLUG_LENGTH = 300;
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const slug = params.slug ?? "";
-  const missing = () => data({ state: "missing" as const }, { status: 404, headers: cacheHeaders("missing") });
+  const site = siteIdentity(request);
+  const notFoundMeta = noindexMeta(`Article Not Found · ${site.siteName}`);
+  const missing = () =>
+    data({ state: "missing" as const, meta: notFoundMeta }, { status: 404, headers: cacheHeaders("missing") });
   if (!slug.trim() || slug.length > MAX_SLUG_LENGTH) return missing();
   try {
     const article = await getArticle(request, slug);
     if (!article) return missing();
-    return data({ state: "ok" as const, article }, { headers: cacheHeaders("page") });
+    return data({ state: "ok" as const, article, meta: articleMeta(site, article) }, { headers: cacheHeaders("page") });
   } catch (error) {
     if (!(error instanceof BlogUnavailableError)) throw error;
     console.error(`Article ${JSON.stringify(slug)}: ${error.message}`);
     return data(
-      { state: "error" as const },
+      { state: "error" as const, meta: notFoundMeta },
       { status: 503, headers: { "Retry-After": "60", ...cacheHeaders("unavailable") } },
     );
   }
@@ -41,45 +45,13 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 
 export const headers = loaderHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => {
-  const site = siteIdentity(matches);
-  if (loaded?.state !== "ok") return noindexMeta(`Article Not Found · ${site.siteName}`);
-  const { article } = loaded;
-  const path = `/blog/${encodeURIComponent(article.slug)}`;
-  const published = isoDate(article.date);
-  return pageMeta({
-    site,
-    path,
-    title: article.metaTitle,
-    description: article.metaDescription,
-    type: "article",
-    image: article.pinterestImageLink,
-    publishedTime: published,
-    jsonLd: [
-      {
-        "@type": "BlogPosting",
-        headline: article.metaTitle,
-        description: article.metaDescription,
-        datePublished: published,
-        image: article.pinterestImageLink ? absoluteUrl(site.origin, article.pinterestImageLink) : undefined,
-        url: absoluteUrl(site.origin, path),
-        mainEntityOfPage: absoluteUrl(site.origin, path),
-        publisher: { "@type": "Organization", name: site.siteName, url: absoluteUrl(site.origin, "/") },
-      },
-      breadcrumbs(site, [
-        { name: "Home", path: "/" },
-        { name: "Blog", path: "/blog" },
-        { name: article.metaTitle, path },
-      ]),
-    ],
-  });
-};
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => loaded?.meta ?? [];
 
 export default function ArticlePage() {
   const loaded = useLoaderData<typeof loader>();
 
   useEffect(() => {
-    if (loaded.state === "error") toast.error("Error", { description: messages.articleFailed });
+    if (loaded.state === "error") showToast({ title: "Error", description: messages.articleFailed, variant: "destructive" });
   }, [loaded]);
 
   if (loaded.state !== "ok") {

@@ -1,17 +1,19 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
-import { toast } from "sonner";
 import { getBlogListPage } from "~/blog/blog.server";
 import { BlogUnavailableError } from "~/blog/errors.server";
 import { BlogCard } from "~/components/blog/BlogCard";
 import { Pagination } from "~/components/blog/Pagination";
 import { Spinner } from "~/components/Spinner";
+import { showToast } from "~/components/Toaster";
 import { messages } from "~/lib/messages";
-import { MAX_PAGE, pageCount, pageHref, parsePageParam } from "~/lib/pagination";
+import { MAX_PAGE, pageCount, parsePageParam } from "~/lib/pagination";
 import { cacheHeaders } from "~/lib/http-cache.server";
 import { loaderHeaders } from "~/lib/route-headers";
-import { breadcrumbs, noindexMeta, pageMeta, siteIdentity } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
+import { siteIdentity } from "~/config.server";
+import { blogListMeta } from "~/page-meta.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const param = parsePageParam(new URL(request.url).searchParams);
@@ -26,31 +28,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (!(error instanceof BlogUnavailableError)) throw error;
     console.error(`Blog list page ${page}: ${error.message}`);
     return data(
-      { state: "error" as const, page },
+      { state: "error" as const, page, meta: noindexMeta(`Blog · ${siteIdentity(request).siteName}`) },
       { status: 503, headers: { "Retry-After": "60", ...cacheHeaders("unavailable") } },
     );
   }
   const pages = pageCount(list.total);
   if (page > Math.max(1, pages)) throw notFound();
-  return data({ state: "ok" as const, ...list, page, pages }, { headers: cacheHeaders("page") });
+  const meta = blogListMeta(siteIdentity(request), page, pages);
+  return data({ state: "ok" as const, ...list, page, pages, meta }, { headers: cacheHeaders("page") });
 }
 
 export const headers = loaderHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => {
-  const site = siteIdentity(matches);
-  if (loaded?.state !== "ok") return noindexMeta(`Blog · ${site.siteName}`);
-  const { page, pages } = loaded;
-  return pageMeta({
-    site,
-    path: pageHref(page),
-    title: page > 1 ? `Blog, page ${page} · ${site.siteName}` : `Blog · ${site.siteName}`,
-    description: `Articles and insights on ${site.product} Buddhist practice, meditation and daily life.`,
-    prev: page > 1 ? pageHref(page - 1) : undefined,
-    next: page < pages ? pageHref(page + 1) : undefined,
-    jsonLd: [breadcrumbs(site, [{ name: "Home", path: "/" }, { name: "Blog", path: "/blog" }])],
-  });
-};
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => loaded?.meta ?? [];
 
 export default function BlogList() {
   const loaded = useLoaderData<typeof loader>();
@@ -58,7 +48,7 @@ export default function BlogList() {
   const changingPage = navigation.state === "loading" && navigation.location.pathname === "/blog";
 
   useEffect(() => {
-    if (loaded.state === "error") toast.error("Error", { description: messages.blogsFailed });
+    if (loaded.state === "error") showToast({ title: "Error", description: messages.blogsFailed, variant: "destructive" });
   }, [loaded]);
 
   return (

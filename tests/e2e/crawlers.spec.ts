@@ -224,6 +224,12 @@ test.describe("caching headers", crawler, () => {
     const html = await (await request.get(`${urls.demo}/`)).text();
     const asset = /\/build\/[^"]+\.js/.exec(html)?.[0];
     expect(asset).toBeTruthy();
+    for (const [accept, encoding] of [["br, gzip", "br"], ["gzip", "gzip"]]) {
+      const compressed = await request.get(urls.demo + asset, { headers: { "Accept-Encoding": accept } });
+      expect(compressed.headers()["content-encoding"], accept).toBe(encoding);
+      expect(compressed.headers().vary, accept).toContain("Accept-Encoding");
+      expect((await compressed.text()).length, accept).toBeGreaterThan(100);
+    }
     const cacheControl = (await request.get(urls.demo + asset)).headers()["cache-control"];
     expect(cacheControl).toContain("immutable");
     expect(cacheControl).toContain("max-age=31536000");

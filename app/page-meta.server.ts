@@ -1,0 +1,60 @@
+import type { ArticleView } from "~/blog/types";
+import { isoDate } from "~/lib/dates";
+import { pageHref } from "~/lib/pagination";
+import { absoluteUrl, breadcrumbs, pageMeta, type SiteIdentity } from "~/lib/seo";
+
+/** The metadata of each kind of page, built by its loader. */
+
+export function homeMeta(site: SiteIdentity) {
+  return pageMeta({
+    site,
+    path: "/",
+    title: `${site.siteName} · Discover the Ancient Wisdom of ${site.product} Buddhism`,
+    description: `Meditation guidance, teachings and community for anyone curious about ${site.product} Buddhism: start sitting, read the blog, and get in touch.`,
+    jsonLd: [{ "@type": "WebSite", name: site.siteName, url: absoluteUrl(site.origin, "/") }],
+  });
+}
+
+export function blogListMeta(site: SiteIdentity, page: number, pages: number) {
+  return pageMeta({
+    site,
+    path: pageHref(page),
+    title: page > 1 ? `Blog, page ${page} · ${site.siteName}` : `Blog · ${site.siteName}`,
+    description: `Articles and insights on ${site.product} Buddhist practice, meditation and daily life.`,
+    prev: page > 1 ? pageHref(page - 1) : undefined,
+    next: page < pages ? pageHref(page + 1) : undefined,
+    jsonLd: [breadcrumbs(site, [{ name: "Home", path: "/" }, { name: "Blog", path: "/blog" }])],
+  });
+}
+
+export function articleMeta(site: SiteIdentity, article: ArticleView) {
+  const path = `/blog/${encodeURIComponent(article.slug)}`;
+  const url = absoluteUrl(site.origin, path);
+  const published = isoDate(article.date);
+  return pageMeta({
+    site,
+    path,
+    title: article.metaTitle,
+    description: article.metaDescription,
+    type: "article",
+    image: article.pinterestImageLink,
+    publishedTime: published,
+    jsonLd: [
+      {
+        "@type": "BlogPosting",
+        headline: article.metaTitle,
+        description: article.metaDescription,
+        datePublished: published,
+        image: article.pinterestImageLink ? absoluteUrl(site.origin, article.pinterestImageLink) : undefined,
+        url,
+        mainEntityOfPage: url,
+        publisher: { "@type": "Organization", name: site.siteName, url: absoluteUrl(site.origin, "/") },
+      },
+      breadcrumbs(site, [
+        { name: "Home", path: "/" },
+        { name: "Blog", path: "/blog" },
+        { name: article.metaTitle, path },
+      ]),
+    ],
+  });
+}
