@@ -224,7 +224,7 @@ test.describe("caching headers", crawler, () => {
     const html = await (await request.get(`${urls.demo}/`)).text();
     const asset = /\/build\/[^"]+\.js/.exec(html)?.[0];
     expect(asset).toBeTruthy();
-    for (const [accept, encoding] of [["br, gzip", "br"], ["gzip", "gzip"]]) {
+    for (const [accept, encoding] of [["br, gzip", "br"], ["gzip", "gzip"]] as const) {
       const compressed = await request.get(urls.demo + asset, { headers: { "Accept-Encoding": accept } });
       expect(compressed.headers()["content-encoding"], accept).toBe(encoding);
       expect(compressed.headers().vary, accept).toContain("Accept-Encoding");
