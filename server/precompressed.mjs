@@ -33,7 +33,13 @@ export function precompressed(dir, { maxAge }) {
     res.type(path.extname(relative));
     res.set({ "Content-Encoding": encoding, Vary: "Accept-Encoding" });
     res.sendFile(relative + suffix, { root: dir, maxAge, immutable: true, dotfiles: "deny" }, (error) => {
-      if (error) next(error);
+      if (!error) return;
+      // The copy vanished (a rebuild under a running server): fall back to the plain file.
+      if (!res.headersSent) {
+        res.removeHeader("Content-Encoding");
+        return next();
+      }
+      next(error);
     });
   };
 }
