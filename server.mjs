@@ -1,37 +1,42 @@
 // The production HTTP server: remix-serve's behaviour (compression, immutable /build assets, request
-// log, PORT and HOST) plus what remix-serve cannot do: answer a malformed Host header with 400 before
-// the Remix adapter turns it into a 500, and shut down gracefully. See docs/decisions/005.
+// log, PORT and HOST) plus what remix-serve cannot do: security headers and a CSP nonce per response,
+// a Host check before anything else runs, precompressed assets, graceful shutdown. See docs/decisions/005.
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import { installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
-import { parseHostHeader } from "./app/lib/host.mjs";
 import { precompressed } from "./server/precompressed.mjs";
+import { collapseLeadingSlashes } from "./server/leading-slashes.mjs";
+import { hostGuard, securityHeaders } from "./server/security.mjs";
 
-const buildPath = path.resolve("build/index.js");
-const build = await import(buildPath);
+const build = await import(path.resolve("build/index.js"));
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
-
-const port = Number(process.env.PORT || 3000);
-const host = process.env.HOST || undefined;
+// The app's own settings check: a wrong setting stops the server here with a readable list.
+const settings = build.entry.module.getSettings();
 
 const app = express();
 app.disable("x-powered-by");
-app.use((req, res, next) => {
-  if (parseHostHeader(req.headers.host)) return next();
-  res.status(400).type("text/plain").set("Cache-Control", "no-store").send("Bad Request: invalid Host header\n");
-});
+app.use(securityHeaders(settings));
+app.use(hostGuard(settings.allowedHosts));
+app.use(collapseLeadingSlashes());
 app.use(build.publicPath, precompressed(build.assetsBuildDirectory, { maxAge: "1y" }));
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
 app.use(morgan("tiny"));
-app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: process.env.NODE_ENV,
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
+  }),
+);
 
-const server = app.listen(port, host, () => {
-  console.log(`Serving on http://${host ?? "localhost"}:${port}`);
+const server = app.listen(settings.port, settings.host, () => {
+  console.log(`Serving on http://${settings.host ?? "localhost"}:${settings.port}`);
 });
 
 // Finish the requests in flight, then exit; a stuck connection does not hold the process for ever.

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseAllowedHosts } from "~/lib/host.mjs";
 
 /**
  * Every setting the site reads, checked once. An operator who gets one wrong sees a list of what is
@@ -110,6 +111,8 @@ const envSchema = z
     HTML_STALE_WHILE_REVALIDATE: seconds(600),
     HTML_STALE_IF_ERROR: seconds(86_400),
     CACHE_STALE_SECONDS: seconds(86_400),
+    ALLOWED_HOSTS: z.preprocess(emptyToUndefined, z.string().optional()),
+    HSTS_MAX_AGE: seconds(0),
     PORT: integer(3000, 1, 65_535, "port"),
     HOST: optionalText,
   });
@@ -151,6 +154,8 @@ function toSettings(env: z.infer<typeof envSchema>) {
       staleWhileRevalidate: env.HTML_STALE_WHILE_REVALIDATE,
       staleIfError: env.HTML_STALE_IF_ERROR,
     },
+    allowedHosts: parseAllowedHosts(env.ALLOWED_HOSTS).patterns,
+    hstsMaxAge: env.HSTS_MAX_AGE,
     port: env.PORT,
     host: env.HOST,
   };
@@ -167,6 +172,7 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     ? []
     : result.error.issues.map((issue) => `${issue.path.join(".") || "environment"} ${issue.message}`);
   // Checked apart from the schema so it is reported together with every other problem.
+  for (const problem of parseAllowedHosts(env.ALLOWED_HOSTS).problems) problems.push(`ALLOWED_HOSTS ${problem}`);
   if (env.BLOG_API_URL?.trim() && !env.BLOG_API_TOKEN?.trim()) {
     problems.push("BLOG_API_TOKEN is required when BLOG_API_URL is set");
   }

@@ -5,9 +5,13 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { getSettings } from "./config.server";
+import { contentSecurityPolicy } from "./csp.server";
+import { NonceProvider } from "./nonce";
 
 // Read and check the settings as the server starts, so a wrong setting stops it with a clear list.
+// server.mjs calls it too, through the build, before it listens.
 getSettings();
+export { getSettings };
 
 const ABORT_DELAY_MS = 5_000;
 export const streamTimeout = ABORT_DELAY_MS;
@@ -17,15 +21,21 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
+  const nonce = loadContext.cspNonce;
+  // Without a nonce (a server other than server.mjs) the page is still served, just without a CSP.
+  if (nonce) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, getSettings()));
   // Crawlers get the whole document at once; browsers get the shell as soon as it is ready.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />,
+      <NonceProvider value={nonce ?? ""}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+      </NonceProvider>,
       {
+        nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();

@@ -1,8 +1,12 @@
-// Loader data types follow Single Fetch (turbo-stream) rules instead of JSON serialisation.
 import "@remix-run/node";
 
 declare module "@remix-run/node" {
+  // Loader data types follow Single Fetch (turbo-stream) rules instead of JSON serialisation.
   interface Future {
     v3_singleFetch: true;
+  }
+  // Given by server.mjs for each request.
+  interface AppLoadContext {
+    cspNonce?: string;
   }
 }

@@ -20,6 +20,7 @@ import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { Toaster } from "~/components/Toaster";
 import { noindexMeta } from "~/lib/seo";
+import { useNonce } from "~/nonce";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -62,6 +63,7 @@ export function useSiteSettings(): PublicSettings {
 export function Layout({ children }: { children: ReactNode }) {
   const settings = useSiteSettings();
   const { pathname } = useLocation();
+  const nonce = useNonce();
   useEffect(() => {
     // CSS keeps the no-JavaScript forms (solid header, :target donation panel) until this is set.
     document.documentElement.dataset.hydrated = "";
@@ -89,8 +91,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteFooter siteName={settings.siteName} product={settings.product} partners={settings.partnerLinks} />
         <DonationDialog siteName={settings.siteName} donationUrl={settings.donationUrl} autoOpen={pathname === "/"} />
         <Toaster />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

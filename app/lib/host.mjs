@@ -20,3 +20,30 @@ export function parseHostHeader(header) {
   if (name.length > 253 || !hostnamePattern.test(name)) return undefined;
   return { name, port };
 }
+
+/**
+ * Reads ALLOWED_HOSTS: comma-separated host names, "*.example.org" for any subdomain of example.org.
+ * Returns undefined when unset (every valid host allowed), or the list of problems.
+ * @param {string | undefined} value
+ * @returns {{ patterns: string[] | undefined, problems: string[] }}
+ */
+export function parseAllowedHosts(value) {
+  if (!value || !value.trim()) return { patterns: undefined, problems: [] };
+  const patterns = value
+    .split(",")
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
+  const problems = patterns
+    .filter((pattern) => !hostnamePattern.test(pattern.startsWith("*.") ? pattern.slice(2) : pattern))
+    .map((pattern) => `"${pattern}" is not a host name or *.domain pattern`);
+  return { patterns, problems };
+}
+
+/**
+ * @param {string} name a host name from parseHostHeader
+ * @param {string[] | undefined} patterns from parseAllowedHosts
+ */
+export function isAllowedHost(name, patterns) {
+  if (!patterns) return true;
+  return patterns.some((pattern) => (pattern.startsWith("*.") ? name.endsWith(pattern.slice(1)) : name === pattern));
+}

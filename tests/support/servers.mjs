@@ -32,6 +32,7 @@ export const configuredSite = {
   SITE_PRODUCT: "Chan",
   SITE_NAME: "Chan Practice Center",
   SITE_URL: "https://chan.example.test",
+  ALLOWED_HOSTS: "127.0.0.1,chan.example.test,*.chan.example.test",
   BLOG_API_URL: urls.backend,
   BLOG_API_TOKEN: FAKE_TOKEN,
   ...thirdParty,

@@ -1,0 +1,42 @@
+import { randomBytes } from "node:crypto";
+import { isAllowedHost, parseHostHeader } from "../app/lib/host.mjs";
+
+/**
+ * Answers a malformed Host header with 400 and a host outside ALLOWED_HOSTS with 421, before any
+ * page, backend call or cache entry is made for it.
+ * @param {string[] | undefined} allowedHosts
+ * @returns {import("express").RequestHandler}
+ */
+export function hostGuard(allowedHosts) {
+  return (req, res, next) => {
+    const host = parseHostHeader(req.headers.host);
+    if (!host) return plain(res, 400, "Bad Request: invalid Host header");
+    if (!isAllowedHost(host.name, allowedHosts)) return plain(res, 421, "Misdirected Request: unknown host");
+    next();
+  };
+}
+
+/**
+ * Headers every response carries, and a fresh nonce for the document's Content-Security-Policy
+ * (set by app/entry.server.tsx, which knows the embeds).
+ * @param {{ hstsMaxAge: number }} settings
+ * @returns {import("express").RequestHandler}
+ */
+export function securityHeaders({ hstsMaxAge }) {
+  return (_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    res.set({
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+      "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+      "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
+      "X-Frame-Options": "SAMEORIGIN",
+    });
+    if (hstsMaxAge > 0) res.set("Strict-Transport-Security", `max-age=${hstsMaxAge}; includeSubDomains`);
+    next();
+  };
+}
+
+function plain(res, status, text) {
+  res.status(status).set({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }).send(`${text}\n`);
+}

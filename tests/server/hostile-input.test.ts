@@ -1,0 +1,133 @@
+import http from "node:http";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BlogUnavailableError } from "~/blog/errors.server";
+import { createHttpSource } from "~/blog/http-source.server";
+import { FAKE_TOKEN, startFakeBackend } from "../support/fake-backend.mjs";
+import { startSite } from "../support/site-process.mjs";
+
+// Property-based tests over what a visitor (or an attacker) controls: paths, slugs, ?page= values and
+// Host headers, and over what the backend may send back. 10,500 generated cases a run.
+
+let backend: Awaited<ReturnType<typeof startFakeBackend>>;
+let site: Awaited<ReturnType<typeof startSite>>;
+const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+
+type Reply = { status: number; body: string };
+
+function get(path: string, headers: Record<string, string> = {}): Promise<Reply | "client-refused"> {
+  return new Promise((resolve, reject) => {
+    let request: http.ClientRequest;
+    try {
+      request = http.request({ host: "127.0.0.1", port: site.port, path, headers, agent }, (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+    } catch {
+      // Node's own client refuses some inputs (e.g. control characters in a header): nothing to send.
+      return resolve("client-refused");
+    }
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+/** What must hold for every answer: no 5xx, no stack trace, no echo of raw markup. */
+function expectSafe(reply: Reply | "client-refused", input: string, allow503 = false) {
+  if (reply === "client-refused") return;
+  if (!(allow503 && reply.status === 503)) expect(reply.status, input).toBeLessThan(500);
+  expect(reply.body).not.toMatch(/\n\s+at [\w.<>]+ \(/);
+  if (/[<>"]/.test(input) && input.length > 3) expect(reply.body.includes(input), input).toBe(false);
+}
+
+const markup = fc.constantFrom("<script>alert(1)</script>", '"><img src=x onerror=alert(1)>', "</title><svg onload=alert(1)>", "'\"<>");
+const text = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: "binary", maxLength: 40 }), markup);
+
+beforeAll(async () => {
+  backend = await startFakeBackend({ articles: 23 });
+  site = await startSite({ BLOG_API_URL: backend.url, BLOG_API_TOKEN: FAKE_TOKEN });
+}, 30_000);
+
+afterAll(async () => {
+  agent.destroy();
+  await site?.stop();
+  await backend?.close();
+});
+
+describe("hostile input never breaks the site", () => {
+  it("any path", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.webPath(), text.map((value) => `/${encodeURIComponent(value)}`)), async (path) => {
+        expectSafe(await get(path || "/"), decodeURIComponent(path));
+      }),
+      { numRuns: 3000 },
+    );
+  }, 120_000);
+
+  it("any article slug", async () => {
+    await fc.assert(
+      fc.asyncProperty(text, async (slug) => {
+        expectSafe(await get(`/blog/${encodeURIComponent(slug)}`), slug, slug.startsWith("fault-"));
+      }),
+      { numRuns: 3000 },
+    );
+  }, 120_000);
+
+  it("any ?page= value", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(text, fc.integer().map(String), fc.double().map(String), fc.array(fc.nat(), { maxLength: 3 }).map((pages) => pages.join("&page="))), async (page) => {
+        const reply = await get(`/blog?page=${encodeURIComponent(page)}`);
+        expectSafe(reply, page);
+        if (reply !== "client-refused") expect([200, 301, 404]).toContain(reply.status);
+      }),
+      { numRuns: 2000 },
+    );
+  }, 120_000);
+
+  it("any Host header: 400 when malformed, never a backend call", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.string({ maxLength: 60 }), fc.domain(), markup), async (host) => {
+        const before = backend.calls().length;
+        const reply = await get("/blog/no-such-article-for-hosts", { Host: host });
+        expectSafe(reply, host);
+        if (reply !== "client-refused" && reply.status === 400) expect(backend.calls().length).toBe(before);
+      }),
+      { numRuns: 2000 },
+    );
+  }, 120_000);
+
+  it("the server is still up afterwards", async () => {
+    expect(site.child.exitCode).toBeNull();
+    const reply = await get("/");
+    expect(reply !== "client-refused" && reply.status).toBe(200);
+  });
+});
+
+describe("any backend reply shape", () => {
+  it("is a result or a clean failure, never a crash", async () => {
+    const source = createHttpSource({ baseUrl: backend.url, token: FAKE_TOKEN, timeoutMs: 2000 });
+    const shapes = fc.oneof(
+      fc.jsonValue(),
+      fc.record({ blogs: fc.array(fc.dictionary(fc.constantFrom("id", "slug", "metaTitle", "metaDescription", "pinterestImageLink"), fc.jsonValue())), total: fc.jsonValue() }),
+    );
+    await fc.assert(
+      fc.asyncProperty(shapes, async (body) => {
+        backend.state.listBody = body;
+        try {
+          const page = await source.listPage("example.org", 1);
+          expect(Array.isArray(page.blogs)).toBe(true);
+          expect(Number.isInteger(page.total)).toBe(true);
+          for (const blog of page.blogs) {
+            if (blog.pinterestImageLink) expect(blog.pinterestImageLink).toMatch(/^(https?:\/\/|\/(?!\/))/);
+          }
+        } catch (error) {
+          expect(error).toBeInstanceOf(BlogUnavailableError);
+        }
+      }),
+      { numRuns: 500 },
+    );
+    backend.state.listBody = undefined;
+  }, 120_000);
+});

@@ -1,0 +1,54 @@
+// Starts the production server (server.mjs) as a child process on a free loopback port, for tests and
+// scripts that need the real thing. The build must exist (npm run build).
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import net from "node:net";
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = /** @type {import("node:net").AddressInfo} */ (probe.address());
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * @param {Record<string, string>} env settings for the site
+ * @returns {Promise<{ url: string, port: number, child: import("node:child_process").ChildProcess, output: () => string, stop: () => Promise<void> }>}
+ */
+export async function startSite(env = {}) {
+  if (!existsSync("build/index.js")) throw new Error("No build: run `npm run build` first.");
+  const port = await freePort();
+  let output = "";
+  const child = spawn(process.execPath, ["server.mjs"], {
+    env: { PATH: process.env.PATH, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`site exited: ${output}`);
+    try {
+      if ((await fetch(`${url}/robots.txt`)).ok) break;
+    } catch {
+      if (attempt > 100) throw new Error(`site did not start: ${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    port,
+    child,
+    output: () => output,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
