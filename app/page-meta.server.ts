@@ -1,5 +1,4 @@
 import type { ArticleView } from "~/blog/types";
-import { isoDate } from "~/lib/dates";
 import { pageHref } from "~/lib/pagination";
 import { absoluteUrl, breadcrumbs, pageMeta, type SiteIdentity } from "~/lib/seo";
 
@@ -30,7 +29,7 @@ export function blogListMeta(site: SiteIdentity, page: number, pages: number) {
 export function articleMeta(site: SiteIdentity, article: ArticleView) {
   const path = `/blog/${encodeURIComponent(article.slug)}`;
   const url = absoluteUrl(site.origin, path);
-  const published = isoDate(article.date);
+  const published = article.published?.iso;
   return pageMeta({
     site,
     path,

@@ -20,6 +20,7 @@ import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { Toaster } from "~/components/Toaster";
 import { noindexMeta } from "~/lib/seo";
+import { useInPageLinks } from "~/hooks/use-in-page-links";
 import { useNonce } from "~/nonce";
 import stylesheet from "~/tailwind.css";
 
@@ -64,6 +65,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const settings = useSiteSettings();
   const { pathname } = useLocation();
   const nonce = useNonce();
+  useInPageLinks();
   useEffect(() => {
     // CSS keeps the no-JavaScript forms (solid header, :target donation panel) until this is set.
     document.documentElement.dataset.hydrated = "";
@@ -85,7 +87,7 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <SiteHeader product={settings.product} siteName={settings.siteName} />
-        <main id="main" className="flex-1 pt-16">
+        <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
           <PendingRoute>{children}</PendingRoute>
         </main>
         <SiteFooter siteName={settings.siteName} product={settings.product} partners={settings.partnerLinks} />

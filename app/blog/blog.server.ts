@@ -5,8 +5,11 @@ import { createFileSource } from "./file-source.server";
 import { createHttpSource } from "./http-source.server";
 import { renderMarkdown } from "./markdown.server";
 import type { BlogSource } from "./source.server";
-import type { ArticleView, BlogListPage } from "./types";
+import type { ArticleView, BlogArticle, BlogListPage } from "./types";
+import { formatPublishedDate, isoDate } from "~/lib/dates";
+import { splitKeywords } from "~/lib/keywords";
 import { pageCount } from "~/lib/pagination";
+import { extractVideoId, videoEmbedUrl } from "~/lib/video";
 
 /**
  * The one place pages get blog content from. It picks the source from the settings (hosted backend
@@ -49,16 +52,29 @@ export function createBlog(
       return articles.get(`article:${domain}:${slug}`, async () => {
         const article = await source.article(slug);
         if (!article) return { value: null, size: slug.length };
-        // Rendered once per fetched version and cached with it.
-        const { blog: markdown, ...fields } = article;
-        const bodyHtml = renderMarkdown(markdown);
-        return { value: { ...fields, slug, bodyHtml }, size: bodyHtml.length + markdown.length };
+        // Worked out once per fetched version and cached with it.
+        const view = toArticleView(slug, article);
+        return { value: view, size: view.bodyHtml.length + article.blog.length };
       });
     },
     clear() {
       lists.clear();
       articles.clear();
     },
+  };
+}
+
+function toArticleView(slug: string, { blog: markdown, ...fields }: BlogArticle): ArticleView {
+  const label = formatPublishedDate(fields.date);
+  const iso = isoDate(fields.date);
+  const videoId = extractVideoId(fields.youtubeShortsUrl);
+  return {
+    ...fields,
+    slug,
+    bodyHtml: renderMarkdown(markdown),
+    published: label && iso ? { label, iso } : undefined,
+    videoEmbedUrl: videoId ? videoEmbedUrl(videoId) : undefined,
+    keywords: { shortTail: splitKeywords(fields.shortTailKeywords), longTail: splitKeywords(fields.longTailKeywords) },
   };
 }
 

@@ -24,8 +24,16 @@ export type BlogArticle = {
   longTailKeywords?: string;
 };
 
-/** An article ready to show: the markdown already rendered to HTML on the server. */
+/**
+ * An article ready to show, worked out once on the server per fetched version: the markdown rendered
+ * to HTML, the date formatted, the video and keywords extracted. The browser gets results, not code.
+ */
 export type ArticleView = Omit<BlogArticle, "blog"> & {
   slug: string;
   bodyHtml: string;
+  /** "January 5, 2024" and its ISO form, when the date parses. */
+  published?: { label: string; iso: string };
+  /** The player's embed URL, when a video id could be extracted. */
+  videoEmbedUrl?: string;
+  keywords: { shortTail: string[]; longTail: string[] };
 };

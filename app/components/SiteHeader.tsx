@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { sectionHref } from "~/lib/site-sections";
 import { isScrolledPast } from "~/lib/scroll";
@@ -45,6 +45,7 @@ const desktopLink =
   "rounded-md px-3 py-2 text-sm font-medium text-stone-700 transition-colors hover:bg-stone-900/5 hover:text-ink";
 const donateLink =
   "rounded-full bg-moss-700 px-4 py-2 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-moss-800";
+const menuToggle = "inline-flex h-11 w-11 items-center justify-center rounded-md text-stone-800 hover:bg-stone-900/5";
 const mobileLink = "block rounded-md px-3 py-3 text-base font-medium text-stone-800 hover:bg-stone-100";
 
 export function SiteHeader({ product, siteName }: { product: string; siteName: string }) {
@@ -64,7 +65,13 @@ export function SiteHeader({ product, siteName }: { product: string; siteName: s
 
   useEffect(() => setMenuOpen(false), [pathname]);
 
-  const closeMenu = () => setMenuOpen(false);
+  // Choosing an item closes the menu; focus goes back to the toggle instead of vanishing with the menu
+  // (and the donation dialog, when Donate was chosen, returns it there when it closes).
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const closeMenu = () => {
+    toggleRef.current?.focus();
+    setMenuOpen(false);
+  };
 
   return (
     <header
@@ -87,7 +94,8 @@ export function SiteHeader({ product, siteName }: { product: string; siteName: s
           {hydrated ? (
             <button
               type="button"
-              className="inline-flex h-11 w-11 items-center justify-center rounded-md text-stone-800 hover:bg-stone-900/5"
+              ref={toggleRef}
+              className={menuToggle}
               aria-label={menuOpen ? "Close menu" : "Open menu"}
               aria-expanded={menuOpen}
               aria-controls="mobile-menu"
@@ -96,30 +104,31 @@ export function SiteHeader({ product, siteName }: { product: string; siteName: s
               <MenuIcon open={menuOpen} />
             </button>
           ) : (
-            // Without JavaScript a <details> element still opens and closes the menu.
-            <details className="group">
-              <summary
-                className="inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md text-stone-800 hover:bg-stone-900/5 [&::-webkit-details-marker]:hidden"
-                aria-label="Menu"
-              >
+            // Without JavaScript the menu is the URL's #mobile-menu target: choosing an item changes the
+            // target, which closes it. "#close" names no element, so closing does not scroll.
+            <>
+              <a href="#mobile-menu" aria-label="Open menu" className={`menu-open ${menuToggle}`}>
                 <MenuIcon open={false} />
-              </summary>
-              <MobileMenu items={items} />
-            </details>
+              </a>
+              <a href="#close" aria-label="Close menu" className={`menu-close ${menuToggle}`}>
+                <MenuIcon open />
+              </a>
+            </>
           )}
         </div>
       </div>
+      {!hydrated ? <MobileMenu items={items} className="menu-target" /> : null}
       {hydrated && menuOpen ? <MobileMenu items={items} onNavigate={closeMenu} /> : null}
     </header>
   );
 }
 
-function MobileMenu({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
+function MobileMenu({ items, onNavigate, className = "" }: { items: NavItem[]; onNavigate?: () => void; className?: string }) {
   return (
     <nav
       id="mobile-menu"
       aria-label="Main"
-      className="absolute inset-x-0 top-16 border-t border-stone-200 bg-white px-4 pb-4 pt-2 shadow-lg md:hidden"
+      className={`absolute inset-x-0 top-16 border-t border-stone-200 bg-white px-4 pb-4 pt-2 shadow-lg md:hidden ${className}`}
     >
       <ul>
         {items.map((item) => (

@@ -34,11 +34,14 @@ const subscribe = (listener: () => void) => {
 export function Toaster() {
   const current = useSyncExternalStore(subscribe, () => toasts, () => toasts);
   return (
-    <ol aria-label="Notifications" className="pointer-events-none fixed right-4 top-20 z-[80] flex w-[356px] max-w-[calc(100vw-2rem)] flex-col gap-[14px]">
-      {current.map((toast) => (
-        <ToastItem key={toast.id} toast={toast} />
-      ))}
-    </ol>
+    // A labelled region, so it is a landmark like the rest of the page even while empty.
+    <section aria-label="Notifications" className="pointer-events-none fixed right-4 top-20 z-[80] w-[356px] max-w-[calc(100vw-2rem)]">
+      <ol className="flex flex-col gap-[14px]">
+        {current.map((toast) => (
+          <ToastItem key={toast.id} toast={toast} />
+        ))}
+      </ol>
+    </section>
   );
 }
 

@@ -64,8 +64,8 @@ export default function ArticlePage() {
       <ArticleHeader article={article} />
       <HeroImage src={article.pinterestImageLink} title={article.metaTitle} />
       <ArticleBody html={article.bodyHtml} />
-      <VideoShort url={article.youtubeShortsUrl} title={article.metaTitle} />
-      <KeywordChips shortTail={article.shortTailKeywords} longTail={article.longTailKeywords} />
+      <VideoShort src={article.videoEmbedUrl} title={article.metaTitle} />
+      <KeywordChips {...article.keywords} />
       <div className="mt-14 border-t border-stone-200 pt-10 text-center">
         <BackToBlog label="Back to All Articles" asButton />
       </div>

@@ -1,9 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ArticleView } from "~/blog/types";
 import { FallibleImage } from "~/components/FallibleImage";
-import { formatPublishedDate, isoDate } from "~/lib/dates";
-import { splitKeywords } from "~/lib/keywords";
-import { extractVideoId, videoEmbedUrl } from "~/lib/video";
 
 const backLink = "inline-flex items-center gap-2 font-semibold text-moss-700 hover:text-ochre-700";
 const backButton =
@@ -18,7 +15,7 @@ export function BackToBlog({ label = "Back to Blog", asButton = false }: { label
 }
 
 export function ArticleHeader({ article }: { article: ArticleView }) {
-  const published = formatPublishedDate(article.date);
+  const { published } = article;
   return (
     <header className="mt-8">
       {article.pinterestImageLink ? (
@@ -34,7 +31,7 @@ export function ArticleHeader({ article }: { article: ArticleView }) {
       <h1 className="font-serif text-4xl font-semibold leading-tight tracking-tight text-ink sm:text-5xl">{article.metaTitle}</h1>
       {published ? (
         <p className="mt-4 text-sm font-medium uppercase tracking-wider text-stone-600">
-          Published on <time dateTime={isoDate(article.date)}>{published}</time>
+          Published on <time dateTime={published.iso}>{published.label}</time>
         </p>
       ) : null}
       {article.metaDescription ? <p className="mt-6 text-xl leading-relaxed text-stone-700">{article.metaDescription}</p> : null}
@@ -72,15 +69,14 @@ export function ArticleBody({ html }: { html: string }) {
   return <div className="article-body mt-10" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-export function VideoShort({ url, title }: { url: string | undefined; title: string }) {
-  const videoId = extractVideoId(url);
-  if (!videoId) return null;
+export function VideoShort({ src, title }: { src: string | undefined; title: string }) {
+  if (!src) return null;
   return (
     <section aria-labelledby="video-title" className="mt-14">
       <h2 id="video-title" className="font-serif text-2xl font-semibold text-ink">Related YouTube Short</h2>
       <div className="mx-auto mt-6 aspect-[9/16] w-full max-w-xs overflow-hidden rounded-2xl bg-stone-900 shadow">
         <iframe
-          src={videoEmbedUrl(videoId)}
+          src={src}
           title={`Video: ${title}`}
           loading="lazy"
           allow="accelerometer; encrypted-media; gyroscope; picture-in-picture"
@@ -92,9 +88,7 @@ export function VideoShort({ url, title }: { url: string | undefined; title: str
   );
 }
 
-export function KeywordChips({ shortTail, longTail }: { shortTail: string | undefined; longTail: string | undefined }) {
-  const short = splitKeywords(shortTail);
-  const long = splitKeywords(longTail);
+export function KeywordChips({ shortTail: short, longTail: long }: ArticleView["keywords"]) {
   if (short.length === 0 && long.length === 0) return null;
   const group = (label: string, keywords: string[], chip: string) =>
     keywords.length > 0 ? (
