@@ -28,7 +28,7 @@ export function securityHeaders({ hstsMaxAge }) {
     res.set({
       "X-Content-Type-Options": "nosniff",
       "Referrer-Policy": "strict-origin-when-cross-origin",
-      "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+      "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
       "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
       "X-Frame-Options": "SAMEORIGIN",
     });

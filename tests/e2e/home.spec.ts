@@ -45,7 +45,11 @@ async function expectClearOfHeader(page: Page, heading: Locator, via: string) {
         lastScrollY = state.scrollY;
         return { settled, belowHeader: state.belowHeader, inViewport: state.inViewport, notCovered: state.notCovered };
       },
-      { message: `after ${via}: the section heading is below the fixed header, on screen and uncovered once scrolling stops` },
+      {
+        message: `after ${via}: the section heading is below the fixed header, on screen and uncovered once scrolling stops`,
+        // Frequent samples: "settled" means two equal scroll positions in a row.
+        intervals: [150],
+      },
     )
     .toEqual({ settled: true, belowHeader: true, inViewport: true, notCovered: true });
 }
