@@ -49,7 +49,15 @@ async function load(dir: string): Promise<Stored[]> {
       console.warn(`Skipping ${name}: file names must be lower-case words joined by hyphens`);
       continue;
     }
-    const { data, content } = matter(await readFile(path.join(dir, name), "utf8"));
+    let file: { data: Record<string, unknown>; content: string };
+    try {
+      file = matter(await readFile(path.join(dir, name), "utf8"));
+    } catch (error) {
+      // Unreadable, or front matter that is not YAML: this file only, not the whole blog.
+      console.warn(`Skipping ${name}: ${(error as Error).message.split("\n")[0]}`);
+      continue;
+    }
+    const { data, content } = file;
     // YAML turns an unquoted date into a Date; the backend sends strings.
     const date = data.date instanceof Date ? data.date.toISOString().slice(0, 10) : data.date;
     const parsed = articleSchema.safeParse({ ...data, date, blog: content.trim() });
