@@ -3,6 +3,7 @@
 // Run alone: node tests/support/fake-backend.mjs --port 4101 [--latency 20] [--articles 23]
 import http from "node:http";
 import { pathToFileURL } from "node:url";
+import { xssFieldPayloads, xssPayloads } from "./xss-payloads.mjs";
 
 export const FAKE_TOKEN = "test-public-token";
 
@@ -39,12 +40,54 @@ export function makeArticles(count) {
   });
 }
 
+/** How many XSS payloads one hostile article holds: few page loads, yet each article stays readable. */
+export const XSS_PAYLOADS_PER_ARTICLE = 20;
+
+/**
+ * Articles made of hostile markdown (tests/support/xss-payloads.mjs): xss-0 … xss-N hold the body
+ * payloads, xss-fields has hostile values in every other field. Only get_details knows them, so the
+ * list, the sitemap and the feed stay as they were.
+ */
+export function makeXssArticles() {
+  const articles = [];
+  for (let start = 0; start < xssPayloads.length; start += XSS_PAYLOADS_PER_ARTICLE) {
+    const payloads = xssPayloads.slice(start, start + XSS_PAYLOADS_PER_ARTICLE);
+    const index = articles.length;
+    articles.push({
+      slug: `xss-${index}`,
+      payloads,
+      details: {
+        metaTitle: `Hostile markdown ${index}`,
+        metaDescription: `Payloads ${start} to ${start + payloads.length - 1} of the XSS corpus.`,
+        date: "2024-01-01",
+        pinterestImageLink: null,
+        youtubeShortsUrl: null,
+        shortTailKeywords: null,
+        longTailKeywords: null,
+        blog: hostileBody(payloads),
+      },
+    });
+  }
+  articles.push({ slug: "xss-fields", payloads: [], details: { ...xssFieldPayloads } });
+  return articles;
+}
+
+/**
+ * Each payload twice: once in a list item of its own, where an unclosed fence or HTML block ends with
+ * the item and cannot hide the next payload, and once at the top level, one after another.
+ */
+function hostileBody(payloads) {
+  const isolated = payloads.map((payload) => `- ${payload.split("\n").join("\n  ")}`).join("\n\n");
+  return `## Each payload on its own\n\n${isolated}\n\n## The payloads one after another\n\n${payloads.join("\n\n")}\n`;
+}
+
 /**
  * Starts the fake backend on 127.0.0.1. Options: port (0 = any), articles (count), latencyMs,
  * total (override the reported total), listStatus (force a status for get_metainfo).
  */
 export async function startFakeBackend(options = {}) {
   const articles = makeArticles(options.articles ?? 23);
+  const hostile = new Map(makeXssArticles().map((article) => [article.slug, article.details]));
   /** @typedef {{ path: string, query: Record<string, string>, rawQuery: string, authorization: string | null }} Call */
   const state = {
     /** @type {Call[]} */
@@ -114,6 +157,7 @@ export async function startFakeBackend(options = {}) {
         case "fault-huge":
           return send(res, 200, { ...articles[0], blog: "x".repeat(5 * 1024 * 1024) });
       }
+      if (hostile.has(slug)) return send(res, 200, hostile.get(slug));
       const article = articles.find((entry) => entry.slug === slug);
       if (!article) return send(res, 404, { error: "Blog not found" });
       const { id: _id, slug: _slug, ...details } = article;
