@@ -1,13 +1,15 @@
 // The production HTTP server: remix-serve's behaviour (compression, immutable /build assets, request
 // log, PORT and HOST) plus what remix-serve cannot do: security headers and a CSP nonce per response,
-// a Host check before anything else runs, precompressed assets, graceful shutdown. See docs/decisions/005.
+// a Host check before anything else runs, precompressed assets, a short-lived page cache, graceful
+// shutdown. See docs/decisions/005 and 008.
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import { installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
-import { precompressed } from "./server/precompressed.mjs";
+import { pageCache } from "./server/page-cache.mjs";
+import { knownFiles, precompressed } from "./server/static-files.mjs";
 import { collapseLeadingSlashes } from "./server/leading-slashes.mjs";
 import { hostGuard, securityHeaders } from "./server/security.mjs";
 
@@ -24,8 +26,9 @@ app.use(collapseLeadingSlashes());
 app.use(build.publicPath, precompressed(build.assetsBuildDirectory, { maxAge: "1y" }));
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
-app.use(express.static("public", { maxAge: "1h" }));
+app.use(knownFiles("public", express.static("public", { maxAge: "1h" }), (folder) => folder === "build"));
 app.use(morgan("tiny"));
+app.use(pageCache({ ttlSeconds: settings.pageCacheSeconds }));
 app.all(
   "*",
   createRequestHandler({

@@ -1,0 +1,102 @@
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FAKE_TOKEN, startFakeBackend } from "../support/fake-backend.mjs";
+import { startSite } from "../support/site-process.mjs";
+
+// The short-lived page cache in front of the app (server/page-cache.mjs): repeats are served from memory,
+// each with its own CSP nonce, and only what a shared cache could store is kept.
+
+let backend: Awaited<ReturnType<typeof startFakeBackend>>;
+let site: Awaited<ReturnType<typeof startSite>>;
+
+beforeAll(async () => {
+  backend = await startFakeBackend({ articles: 12 });
+  site = await startSite({ BLOG_API_URL: backend.url, BLOG_API_TOKEN: FAKE_TOKEN, PAGE_CACHE_SECONDS: "30" });
+}, 30_000);
+
+afterAll(async () => {
+  await site?.stop();
+  await backend?.close();
+});
+
+async function get(path: string) {
+  const response = await fetch(`${site.url}${path}`, { redirect: "manual" });
+  const body = await response.text();
+  const csp = response.headers.get("content-security-policy") ?? "";
+  return { response, body, hit: response.headers.get("x-page-cache") === "hit", nonce: /'nonce-([^']+)'/.exec(csp)?.[1] };
+}
+
+/** fetch() will not send another Host header; node:http will. */
+function getWithHost(path: string, host: string): Promise<{ status: number; body: string; hit: boolean }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: "127.0.0.1", port: site.port, path, headers: { Host: `${host}:${site.port}` } }, (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body, hit: response.headers["x-page-cache"] === "hit" }));
+      })
+      .on("error", reject);
+  });
+}
+
+describe("the page cache", () => {
+  it("answers a repeated page from memory with a fresh nonce in the header and every script", async () => {
+    const first = await get("/blog/backend-article-3");
+    const second = await get("/blog/backend-article-3");
+    expect(first.hit).toBe(false);
+    expect(second.hit).toBe(true);
+    expect(second.response.status).toBe(200);
+    expect(second.nonce).toBeTruthy();
+    expect(second.nonce).not.toBe(first.nonce);
+    const scriptNonces = [...second.body.matchAll(/<script[^>]* nonce="([^"]+)"/g)].map((match) => match[1]);
+    expect(scriptNonces.length).toBeGreaterThan(0);
+    expect(new Set(scriptNonces)).toEqual(new Set([second.nonce]));
+    expect(second.body.includes(first.nonce!)).toBe(false);
+    // The same page otherwise, byte for byte.
+    expect(second.body.replaceAll(second.nonce!, "N")).toBe(first.body.replaceAll(first.nonce!, "N"));
+    expect(second.response.headers.get("cache-control")).toBe(first.response.headers.get("cache-control"));
+    expect(second.response.headers.get("content-type")).toMatch(/^text\/html/);
+  });
+
+  it("renders the page once for many readers", async () => {
+    backend.state.calls = [];
+    await get("/blog/backend-article-4");
+    const before = backend.calls().length;
+    const repeats = await Promise.all(Array.from({ length: 20 }, () => get("/blog/backend-article-4")));
+    expect(repeats.every((reply) => reply.hit && reply.response.status === 200)).toBe(true);
+    expect(backend.calls().length).toBe(before);
+  });
+
+  it("keeps no error page, no missing page and no client-side data request", async () => {
+    for (const path of ["/blog/fault-500", "/blog/no-such-article", "/no/such/page", "/blog/backend-article-3.data"]) {
+      await get(path);
+      const again = await get(path);
+      expect(again.hit, path).toBe(false);
+    }
+  });
+
+  it("keeps pages apart by host", async () => {
+    const first = await getWithHost("/blog", "one.example.test");
+    const other = await getWithHost("/blog", "two.example.test");
+    expect(first.status).toBe(200);
+    expect(other.hit).toBe(false);
+    expect(other.body).toContain("http://two.example.test");
+    expect(other.body).not.toContain("one.example.test");
+    expect((await getWithHost("/blog", "one.example.test")).hit).toBe(true);
+  });
+});
+
+describe("with PAGE_CACHE_SECONDS=0", () => {
+  it("every page is rendered anew", async () => {
+    const uncached = await startSite({ BLOG_API_URL: backend.url, BLOG_API_TOKEN: FAKE_TOKEN, PAGE_CACHE_SECONDS: "0" });
+    try {
+      await fetch(`${uncached.url}/blog`);
+      const again = await fetch(`${uncached.url}/blog`);
+      expect(again.status).toBe(200);
+      expect(again.headers.get("x-page-cache")).toBeNull();
+    } finally {
+      await uncached.stop();
+    }
+  }, 30_000);
+});
