@@ -20,6 +20,15 @@ const settings = build.entry.module.getSettings();
 
 const app = express();
 app.disable("x-powered-by");
+// Responses not yet finished, and whether the server is shutting down (see the end of this file).
+const inFlight = new Set();
+let closing = false;
+app.use((_req, res, next) => {
+  if (closing) res.setHeader("Connection", "close");
+  inFlight.add(res);
+  res.once("close", () => inFlight.delete(res));
+  next();
+});
 app.use(securityHeaders(settings));
 app.use(hostGuard(settings.allowedHosts));
 app.use(collapseLeadingSlashes());
@@ -42,12 +51,20 @@ const server = app.listen(settings.port, settings.host, () => {
   console.log(`Serving on http://${settings.host ?? "localhost"}:${settings.port}`);
 });
 
-// Finish the requests in flight, then exit; a stuck connection does not hold the process for ever.
+// On SIGTERM: stop accepting connections, answer what is in flight with "Connection: close" so that
+// keep-alive clients (proxies, load balancers) let go, then exit. A stuck connection does not hold the
+// process for ever: after 10 s it exits anyway, with an error status, so the cut is not mistaken for a
+// clean stop.
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.once(signal, () => {
     console.log(`${signal}: closing`);
+    closing = true;
+    for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
     server.close(() => process.exit(0));
     server.closeIdleConnections?.();
-    setTimeout(() => process.exit(0), 10_000).unref();
+    setTimeout(() => {
+      console.error("Connections still open after 10 s: exiting anyway");
+      process.exit(1);
+    }, 10_000).unref();
   });
 }
