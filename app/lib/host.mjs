@@ -18,6 +18,9 @@ export function parseHostHeader(header) {
   const port = portText === undefined ? undefined : Number(portText);
   if (port !== undefined && (port < 1 || port > 65_535)) return undefined;
   if (name.length > 253 || !hostnamePattern.test(name)) return undefined;
+  // A name whose last label is a number must be a valid IPv4 address ("a.0", "999.1.1.1" are not):
+  // the URL parser, which the Remix adapter runs on every request, throws on it.
+  if (!URL.canParse(`http://${name}/`)) return undefined;
   return { name, port };
 }
 
