@@ -1,12 +1,8 @@
 import { RemixBrowser } from "@remix-run/react";
-import { startTransition, StrictMode } from "react";
+import { startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 
+// No <StrictMode>: it only adds development checks, and every byte counts against the 90 KB budget.
 startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <RemixBrowser />
-    </StrictMode>,
-  );
+  hydrateRoot(document, <RemixBrowser />);
 });

@@ -1,14 +1,7 @@
-/** The site's mark: an ensō, the brushed circle of Zen calligraphy. Decorative. */
+/**
+ * The site's mark: an ensō, the brushed circle of Zen calligraphy. Decorative. Drawn by CSS (a mask
+ * filled with the text colour, see .enso-mark in tailwind.css) so its path is not in the JavaScript.
+ */
 export function EnsoMark({ className = "" }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 64 64" className={className} aria-hidden="true" focusable="false">
-      <path
-        d="M46.5 12.8C40.6 8.4 31.9 7.2 24.4 10.3 14.2 14.5 8.3 25.6 10.6 36.4c2.4 11.2 13 19.3 24.5 18.6 11.7-.7 20.6-10.4 20.5-22-.1-6.5-2.8-11.7-6.6-15.4"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="6"
-        strokeLinecap="round"
-      />
-    </svg>
-  );
+  return <span aria-hidden="true" className={`enso-mark ${className}`} />;
 }

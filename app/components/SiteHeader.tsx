@@ -106,7 +106,9 @@ export function SiteHeader({ product, siteName }: { product: string; siteName: s
           ) : (
             // Without JavaScript the menu is the URL's #mobile-menu target: choosing an item changes the
             // target, which closes it. "#close" names no element, so closing does not scroll.
+            // The menu comes first so CSS can swap the toggles with a sibling selector (cheaper than :has).
             <>
+              <MobileMenu items={items} className="menu-target" />
               <a href="#mobile-menu" aria-label="Open menu" className={`menu-open ${menuToggle}`}>
                 <MenuIcon open={false} />
               </a>
@@ -117,7 +119,6 @@ export function SiteHeader({ product, siteName }: { product: string; siteName: s
           )}
         </div>
       </div>
-      {!hydrated ? <MobileMenu items={items} className="menu-target" /> : null}
       {hydrated && menuOpen ? <MobileMenu items={items} onNavigate={closeMenu} /> : null}
     </header>
   );
