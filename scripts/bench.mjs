@@ -21,6 +21,7 @@ import { freePort, startSite } from "../tests/support/site-process.mjs";
 const root = path.resolve(import.meta.dirname, "..");
 const SITE_ROUTES = ["/", "/blog", "/blog/backend-article-1"];
 const ARTICLE_ROUTE = "/blog/backend-article-1";
+const UNCACHED_ARTICLE = `site ${ARTICLE_ROUTE}, page cache off`;
 /** Not on the home page or page 1 of the blog as details, so nothing before the check has fetched it. */
 const FRESH_SLUG = "backend-article-7";
 const SIMULTANEOUS_FIRST_REQUESTS = 100;
@@ -44,11 +45,12 @@ async function main() {
   try {
     printSetting(options);
     await buildMinimalRemixApp();
-    const { backend, site, minimal, staticCopy } = await startServers(options);
+    const { backend, site, uncachedSite, minimal, staticCopy } = await startServers(options);
     await primeSiteCache(site.url);
+    await primeSiteCache(uncachedSite.url);
 
     const rows = [];
-    for (const target of loadTargets(site, minimal, staticCopy)) {
+    for (const target of loadTargets(site, uncachedSite, minimal, staticCopy)) {
       rows.push(await benchmarkTarget(target, options));
     }
     const singleFlight = await countBackendCallsForSimultaneousFirstRequests(site.url, backend);
@@ -194,6 +196,11 @@ async function startServers({ backendLatencyMs }) {
   track(site.child);
   whenStopping(() => stopProcess(site.child));
 
+  // The same site with its page cache off (docs/decisions/008), to show what a full render per request costs.
+  const uncachedSite = await startSite({ BLOG_API_URL: backend.url, BLOG_API_TOKEN: FAKE_TOKEN, PAGE_CACHE_SECONDS: "0" });
+  track(uncachedSite.child);
+  whenStopping(() => stopProcess(uncachedSite.child));
+
   const minimal = await startServerProcess("bench/minimal/server.mjs");
 
   const snapshotDirectory = await mkdtemp(path.join(os.tmpdir(), "bench-"));
@@ -202,7 +209,7 @@ async function startServers({ backendLatencyMs }) {
   await writeFile(htmlFile, await fetchArticleBytes(site.url));
   const staticCopy = await startServerProcess("bench/static-server.mjs", { HTML_FILE: htmlFile });
 
-  return { backend, site, minimal, staticCopy };
+  return { backend, site, uncachedSite, minimal, staticCopy };
 }
 
 /** Starts a server script on a free loopback port, in the same environment startSite gives server.mjs. */
@@ -245,9 +252,10 @@ async function primeSiteCache(siteUrl) {
   }
 }
 
-function loadTargets(site, minimal, staticCopy) {
+function loadTargets(site, uncachedSite, minimal, staticCopy) {
   return [
     ...SITE_ROUTES.map((route) => ({ name: `site ${route}`, url: site.url + route, child: site.child, output: site.output, isSiteRoute: true })),
+    { name: UNCACHED_ARTICLE, url: uncachedSite.url + ARTICLE_ROUTE, child: uncachedSite.child, output: uncachedSite.output, isSiteRoute: false },
     { name: "minimal Remix page", url: `${minimal.url}/`, child: minimal.child, output: minimal.output, isSiteRoute: false },
     { name: "static article bytes", url: `${staticCopy.url}/`, child: staticCopy.child, output: staticCopy.output, isSiteRoute: false },
   ];
@@ -328,6 +336,8 @@ function report(rows, singleFlight, { connections }) {
   const toStatic = article.requestsPerSecond / byName["static article bytes"].requestsPerSecond;
   console.log(`\narticle req/s ÷ minimal Remix req/s: ${toMinimal.toFixed(2)}   (target ≥ ${MIN_RATIO_TO_MINIMAL})`);
   console.log(`article req/s ÷ static bytes req/s:  ${toStatic.toFixed(2)}`);
+  const uncached = byName[UNCACHED_ARTICLE].requestsPerSecond / byName["minimal Remix page"].requestsPerSecond;
+  console.log(`article with the page cache off ÷ minimal Remix: ${uncached.toFixed(2)}   (for comparison)`);
   console.log(
     `get_details calls for ${SIMULTANEOUS_FIRST_REQUESTS} simultaneous first requests: ${singleFlight.calls}` +
       `   (${singleFlight.answeredOk} of ${SIMULTANEOUS_FIRST_REQUESTS} answered 200)`,
@@ -350,10 +360,11 @@ function report(rows, singleFlight, { connections }) {
 function printTable(rows, connections) {
   const columns = ["req/s", "p50 ms", "p99 ms", "requests", "errors", "non-2xx"];
   console.log(`\nWarm cache, ${connections} connections:`);
-  console.log("target".padEnd(32) + columns.map((column) => column.padStart(10)).join(""));
+  const width = Math.max(...rows.map((row) => row.name.length)) + 2;
+  console.log("target".padEnd(width) + columns.map((column) => column.padStart(10)).join(""));
   for (const row of rows) {
     const cells = [Math.round(row.requestsPerSecond), row.p50, row.p99, row.requests, row.errors, row.non2xx];
-    console.log(row.name.padEnd(32) + cells.map((cell) => String(cell).padStart(10)).join(""));
+    console.log(row.name.padEnd(width) + cells.map((cell) => String(cell).padStart(10)).join(""));
   }
 }
 
