@@ -15,6 +15,10 @@ import {
 } from "./blog-helpers";
 import { expect, hasJavaScript, test, urls } from "./fixtures";
 
+// What a page shows does not depend on its width: these run once with and once without JavaScript,
+// at 1280 px; the phone layout has tests of its own.
+const wide = { tag: "@desktop" };
+
 const EMBED_PARAMS = {
   autoplay: "0",
   mute: "1",
@@ -119,14 +123,14 @@ async function expectArticle(page: Page, article: Article, { imagesLoad }: { ima
 
 test.describe("article page", () => {
   for (const article of embedded) {
-    test(`${article.slug} shows its own header, body, video and keywords`, async ({ page }) => {
+    test(`${article.slug} shows its own header, body, video and keywords`, wide, async ({ page }) => {
       const response = await page.goto(`/blog/${article.slug}`);
       expect(response?.status()).toBe(200);
       await expectArticle(page, article, { imagesLoad: true });
     });
   }
 
-  test("hosted backend articles follow their fields: video, hero, keyword groups", async ({ page }) => {
+  test("hosted backend articles follow their fields: video, hero, keyword groups", wide, async ({ page }) => {
     const chosen = [
       pick(backend, "with a shorts video", (article) => !!videoId(article.youtubeShortsUrl)),
       pick(backend, "with a video URL that is no short", (article) => !!article.youtubeShortsUrl && !videoId(article.youtubeShortsUrl)),
@@ -142,7 +146,7 @@ test.describe("article page", () => {
     }
   });
 
-  test("keywords are split on commas, trimmed and empties dropped", async ({ page }) => {
+  test("keywords are split on commas, trimmed and empties dropped", wide, async ({ page }) => {
     const untidy = /,\s*,|^\s|\s,|,\s*$|,\S/;
     const cases: [string, Article][] = [
       [urls.configured, pick(backend, "with untidy keywords", (article) => untidy.test(article.shortTailKeywords ?? ""))],
@@ -160,7 +164,7 @@ test.describe("article page", () => {
     }
   });
 
-  test("links back to the blog at the top and at the end; the header shows a round thumbnail", async ({ page }) => {
+  test("links back to the blog at the top and at the end; the header shows a round thumbnail", wide, async ({ page }) => {
     const article = pick(embedded, "with an image", (item) => !!item.pinterestImageLink);
     await page.goto(`/blog/${article.slug}`);
     const main = page.getByRole("main");
@@ -207,7 +211,7 @@ test.describe("article page", () => {
     await expect.poll(opacity).toBe(0);
   });
 
-  test("the short video is a muted, lazy, portrait embed without autoplay", async ({ page }) => {
+  test("the short video is a muted, lazy, portrait embed without autoplay", wide, async ({ page }) => {
     const shorts = pick(embedded, "with a shorts URL", (item) => /\/shorts\//.test(item.youtubeShortsUrl ?? ""));
     const shortLink = pick(embedded, "with a youtu.be URL", (item) => /youtu\.be\//.test(item.youtubeShortsUrl ?? ""));
     for (const article of [shorts, shortLink]) {
@@ -228,7 +232,7 @@ test.describe("article page", () => {
     }
   });
 
-  test("tab title and description meta tag come from the article, in the server's HTML too", async ({ page }) => {
+  test("tab title and description meta tag come from the article, in the server's HTML too", wide, async ({ page }) => {
     // One with an apostrophe or ampersand in the title if there is one, to cover HTML escaping.
     const article = embedded.find((item) => /['&"]/.test(item.metaTitle)) ?? embedded[0]!;
     const served = await page.request.get(`/blog/${article.slug}`);
@@ -248,7 +252,7 @@ test.describe("article page", () => {
     expect(hosted.descriptions).toEqual([other.metaDescription]);
   });
 
-  test("raw HTML in the markdown is shown as text and never runs", async ({ page }) => {
+  test("raw HTML in the markdown is shown as text and never runs", wide, async ({ page }) => {
     const dialogs: string[] = [];
     page.on("dialog", (dialog) => {
       dialogs.push(dialog.message());

@@ -15,6 +15,10 @@ import {
 } from "./blog-helpers";
 import { expect, test, urls } from "./fixtures";
 
+// What a page shows does not depend on its width: these run once with and once without JavaScript,
+// at 1280 px; the phone layout has tests of its own.
+const wide = { tag: "@desktop" };
+
 const demoPages = pageCount(embedded);
 
 /** The list shows exactly these articles, in this order, each as a complete card. */
@@ -208,7 +212,7 @@ test.describe("pagination", () => {
     }
   }
 
-  test("shows Previous, the page numbers and Next as plain links on every page", async ({ page }) => {
+  test("shows Previous, the page numbers and Next as plain links on every page", wide, async ({ page }) => {
     test.slow(); // several page loads
     expect(demoPages, "the demo content has more than one page").toBeGreaterThan(1);
     await page.goto("/blog");
@@ -337,7 +341,7 @@ test.describe("pagination", () => {
 });
 
 test.describe("the page parameter", () => {
-  test("?page=1 and malformed pages redirect to /blog", async ({ page }) => {
+  test("?page=1 and malformed pages redirect to /blog", wide, async ({ page }) => {
     const first = await page.request.get("/blog?page=1", { maxRedirects: 0 });
     expect(first.status()).toBe(301);
     expect(new URL(first.headers()["location"] ?? "", urls.demo).href).toBe(`${urls.demo}/blog`);
@@ -355,7 +359,7 @@ test.describe("the page parameter", () => {
     await expectCards(page, pageOf(embedded, 1));
   });
 
-  test("a page after the last one answers 404 with the not-found screen", async ({ page }) => {
+  test("a page after the last one answers 404 with the not-found screen", wide, async ({ page }) => {
     for (const [base, pages] of [
       [urls.demo, demoPages],
       [urls.configured, pageCount(backend)],

@@ -3,6 +3,10 @@ import type { Page } from "@playwright/test";
 import { cardLinks, embedded, holdRequests, hydrated, pageOf, toasts } from "./blog-helpers";
 import { expect, hasJavaScript, test, urls } from "./fixtures";
 
+// What a page shows does not depend on its width: these run once with and once without JavaScript,
+// at 1280 px; the phone layout has tests of its own.
+const wide = { tag: "@desktop" };
+
 const ARTICLE_FAILED = "Failed to load blog post. Please try again later.";
 const BLOGS_FAILED = "Failed to load blogs. Please try again later.";
 const ARTICLE_MISSING = "The requested article could not be found.";
@@ -32,7 +36,7 @@ async function expectErrorToast(page: Page, message: string) {
 }
 
 test.describe("article not found", () => {
-  test("an unknown slug answers 404 with Article Not Found and a way back to the blog", async ({ page }) => {
+  test("an unknown slug answers 404 with Article Not Found and a way back to the blog", wide, async ({ page }) => {
     const response = await page.goto("/blog/no-such-article-here");
     expect(response?.status()).toBe(404);
     await expectArticleNotFound(page, ARTICLE_MISSING);
@@ -43,7 +47,7 @@ test.describe("article not found", () => {
     await expectCardsOfFirstPage(page);
   });
 
-  test("a backend that has no such article (unknown slug or null answer) gives the same 404", async ({ page }) => {
+  test("a backend that has no such article (unknown slug or null answer) gives the same 404", wide, async ({ page }) => {
     for (const slug of ["backend-article-999", "fault-null"]) {
       const response = await page.goto(`${urls.configured}/blog/${slug}`);
       expect(response?.status(), slug).toBe(404);
@@ -60,7 +64,7 @@ test.describe("backend failures", () => {
     await expectErrorToast(page, ARTICLE_FAILED);
   });
 
-  test("every kind of misbehaving backend answer gives 503 for the article", async ({ page }) => {
+  test("every kind of misbehaving backend answer gives 503 for the article", wide, async ({ page }) => {
     test.setTimeout(60_000);
     const slugs = ["fault-500", "fault-401", "fault-hang", "fault-not-json", "fault-truncated", "fault-wrong-types", "fault-huge"];
     const answers = await Promise.all(

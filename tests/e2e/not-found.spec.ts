@@ -1,7 +1,8 @@
 // The not-found screen: any unknown URL, with and without JavaScript, at both widths.
-import type { ConsoleMessage, Locator, Page } from "@playwright/test";
+import type { ConsoleMessage, Page } from "@playwright/test";
 import { thirdParty } from "../support/servers.mjs";
 import { expect, hasJavaScript, test, urls } from "./fixtures";
+import { expectClearOfHeader } from "./scroll-checks";
 
 const isPhone = () => test.info().project.name.endsWith("-375");
 
@@ -12,35 +13,6 @@ const unknownUrls = [
   { url: "/%E2%9C%93", path: "/%E2%9C%93" },
   { url: "/a?b=<script>alert(1)</script>", path: "/a" },
 ];
-
-/**
- * Waits until the page has stopped scrolling, then checks the heading sits fully below the fixed header,
- * inside the viewport, and is what a visitor actually sees there (nothing drawn over it).
- */
-async function expectClearOfHeader(page: Page, heading: Locator, via: string) {
-  let lastScrollY = Number.NaN;
-  await expect
-    .poll(
-      async () => {
-        const state = await heading.evaluate((element) => {
-          const box = element.getBoundingClientRect();
-          const header = document.querySelector("header")!.getBoundingClientRect();
-          const hit = document.elementFromPoint(box.left + Math.min(box.width / 2, 40), box.top + box.height / 2);
-          return {
-            scrollY: window.scrollY,
-            belowHeader: box.top >= header.bottom,
-            inViewport: box.bottom <= window.innerHeight,
-            notCovered: hit !== null && element.contains(hit),
-          };
-        });
-        const settled = state.scrollY === lastScrollY;
-        lastScrollY = state.scrollY;
-        return { settled, belowHeader: state.belowHeader, inViewport: state.inViewport, notCovered: state.notCovered };
-      },
-      { message: `after ${via}: the section heading is below the fixed header, on screen and uncovered once scrolling stops` },
-    )
-    .toEqual({ settled: true, belowHeader: true, inViewport: true, notCovered: true });
-}
 
 function collectConsole(page: Page) {
   const messages: ConsoleMessage[] = [];
