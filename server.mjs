@@ -8,10 +8,11 @@ import { installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
+import onHeaders from "on-headers";
 import { pageCache } from "./server/page-cache.mjs";
 import { knownFiles, precompressed } from "./server/static-files.mjs";
 import { collapseLeadingSlashes } from "./server/leading-slashes.mjs";
-import { hostGuard, securityHeaders } from "./server/security.mjs";
+import { cspNonce, hostGuard, securityHeaders } from "./server/security.mjs";
 
 const build = await import(path.resolve("build/index.js"));
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
@@ -20,13 +21,11 @@ const settings = build.entry.module.getSettings();
 
 const app = express();
 app.disable("x-powered-by");
-// Responses not yet finished, and whether the server is shutting down (see the end of this file).
-const inFlight = new Set();
+// Once the server is shutting down (see the end of this file), every response, in flight or new,
+// tells the client to close the connection.
 let closing = false;
 app.use((_req, res, next) => {
-  if (closing) res.setHeader("Connection", "close");
-  inFlight.add(res);
-  res.once("close", () => inFlight.delete(res));
+  onHeaders(res, () => closing && res.setHeader("Connection", "close"));
   next();
 });
 app.use(securityHeaders(settings));
@@ -37,6 +36,7 @@ app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 app.use(knownFiles("public", express.static("public", { maxAge: "1h" }), (folder) => folder === "build"));
 app.use(morgan("tiny"));
+app.use(cspNonce());
 app.use(pageCache({ ttlSeconds: settings.pageCacheSeconds }));
 app.all(
   "*",
@@ -59,7 +59,6 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
   process.once(signal, () => {
     console.log(`${signal}: closing`);
     closing = true;
-    for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
     server.close(() => process.exit(0));
     server.closeIdleConnections?.();
     setTimeout(() => {

@@ -17,14 +17,24 @@ export function hostGuard(allowedHosts) {
 }
 
 /**
- * Headers every response carries, and a fresh nonce for the document's Content-Security-Policy
- * (set by app/entry.server.tsx, which knows the embeds).
+ * A fresh nonce for the document's Content-Security-Policy (which app/entry.server.tsx sets, knowing
+ * the embeds). Only for what reaches the app: static files need none.
+ * @returns {import("express").RequestHandler}
+ */
+export function cspNonce() {
+  return (_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  };
+}
+
+/**
+ * Headers every response carries.
  * @param {{ hstsMaxAge: number }} settings
  * @returns {import("express").RequestHandler}
  */
 export function securityHeaders({ hstsMaxAge }) {
   return (_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
     res.set({
       "X-Content-Type-Options": "nosniff",
       "Referrer-Policy": "strict-origin-when-cross-origin",
