@@ -1,7 +1,7 @@
 // Runs before `npm start`: builds the site when there is no build yet or the sources are newer than it,
 // so a fresh clone needs only `npm install && npm start`.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -23,11 +23,18 @@ function newestChange(target) {
 
 const builtAt = existsSync(buildEntry) ? statSync(buildEntry).mtimeMs : 0;
 const changedAt = Math.max(...sources.map(newestChange));
+// `npm run dev` writes a development build to the same folder: never serve that as production.
+const isProductionBuild = builtAt > 0 && readFileSync(buildEntry, "utf8").includes('mode = "production"');
 
-if (builtAt > changedAt) {
+if (builtAt > changedAt && isProductionBuild) {
   console.log("Build is up to date.");
 } else {
-  console.log(builtAt ? "Sources changed since the last build: building…" : "No build yet: building…");
+  const reason = !builtAt
+    ? "No build yet"
+    : !isProductionBuild
+      ? "The build is a development build (from npm run dev)"
+      : "Sources changed since the last build";
+  console.log(`${reason}: building…`);
   const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   process.exit(result.status ?? 1);
 }
