@@ -112,7 +112,11 @@ const envSchema = z
     HTML_STALE_IF_ERROR: seconds(86_400),
     CACHE_STALE_SECONDS: seconds(86_400),
     PAGE_CACHE_SECONDS: seconds(5),
-    ALLOWED_HOSTS: z.preprocess(emptyToUndefined, z.string().optional()),
+    ALLOWED_HOSTS: z.preprocess(emptyToUndefined, z.string().optional()).transform((value, ctx) => {
+      const { patterns, problems } = parseAllowedHosts(value);
+      for (const problem of problems) ctx.addIssue({ code: "custom", message: problem });
+      return patterns;
+    }),
     HSTS_MAX_AGE: seconds(0),
     PORT: integer(3000, 1, 65_535, "port"),
     HOST: optionalText,
@@ -156,7 +160,7 @@ function toSettings(env: z.infer<typeof envSchema>) {
       staleIfError: env.HTML_STALE_IF_ERROR,
     },
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
-    allowedHosts: parseAllowedHosts(env.ALLOWED_HOSTS).patterns,
+    allowedHosts: env.ALLOWED_HOSTS,
     hstsMaxAge: env.HSTS_MAX_AGE,
     port: env.PORT,
     host: env.HOST,
@@ -174,7 +178,6 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     ? []
     : result.error.issues.map((issue) => `${issue.path.join(".") || "environment"} ${issue.message}`);
   // Checked apart from the schema so it is reported together with every other problem.
-  for (const problem of parseAllowedHosts(env.ALLOWED_HOSTS).problems) problems.push(`ALLOWED_HOSTS ${problem}`);
   if (env.BLOG_API_URL?.trim() && !env.BLOG_API_TOKEN?.trim()) {
     problems.push("BLOG_API_TOKEN is required when BLOG_API_URL is set");
   }

@@ -28,6 +28,7 @@ describe("settings", () => {
       PORT: "99999",
       BLOG_API_URL: "https://api.example.org/functions/v1",
       PARTNER_LINKS: "Only a name",
+      ALLOWED_HOSTS: "zen.example.org, bad host",
     });
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -37,6 +38,14 @@ describe("settings", () => {
     expect(text).toMatch(/PORT must be at most 65535/);
     expect(text).toMatch(/BLOG_API_TOKEN is required when BLOG_API_URL is set/);
     expect(text).toMatch(/PARTNER_LINKS must be a comma-separated list/);
+    expect(text).toMatch(/ALLOWED_HOSTS "bad host" is not a host name or \*\.domain pattern/);
+  });
+
+  it("reads ALLOWED_HOSTS as lower-case names and *.domain patterns; unset allows any host", () => {
+    const result = parseSettings({ ALLOWED_HOSTS: "Zen.Example.org, *.zen.example.org" });
+    expect(result.ok && result.settings.allowedHosts).toEqual(["zen.example.org", "*.zen.example.org"]);
+    const unset = parseSettings({ ALLOWED_HOSTS: " " });
+    expect(unset.ok && unset.settings.allowedHosts).toBeUndefined();
   });
 
   it("hands the page the public settings and never the credential", () => {
