@@ -1,9 +1,9 @@
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { afterPaintScripts } from "./after-paint.server";
 import { getSettings } from "./config.server";
 import { contentSecurityPolicy } from "./csp.server";
 import { NonceProvider } from "./nonce";
@@ -38,7 +38,8 @@ export default function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // The page's scripts are rewritten to load after the first paint (docs/decisions/009).
+          const body = afterPaintScripts(nonce);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
