@@ -3,6 +3,7 @@ import { domainFromHost } from "~/lib/domain";
 import { createSwrCache } from "./cache.server";
 import { createFileSource } from "./file-source.server";
 import { createHttpSource } from "./http-source.server";
+import { imageFor } from "~/images.server";
 import { renderMarkdown } from "./markdown.server";
 import type { BlogSource } from "./source.server";
 import type { ArticleView, BlogArticle, BlogListPage } from "./types";
@@ -44,7 +45,8 @@ export function createBlog(
     source,
     listPage(domain: string, page: number) {
       return lists.get(`list:${domain}:${page}`, async () => {
-        const value = await source.listPage(domain, page);
+        const { blogs, total } = await source.listPage(domain, page);
+        const value = { total, blogs: blogs.map((entry) => ({ ...entry, image: entry.pinterestImageLink ? imageFor(entry.pinterestImageLink) : undefined })) };
         return { value, size: JSON.stringify(value).length };
       });
     },
@@ -75,6 +77,7 @@ function toArticleView(slug: string, { blog: markdown, ...fields }: BlogArticle)
     published: label && iso ? { label, iso } : undefined,
     videoEmbedUrl: videoId ? videoEmbedUrl(videoId) : undefined,
     keywords: { shortTail: splitKeywords(fields.shortTailKeywords), longTail: splitKeywords(fields.longTailKeywords) },
+    image: fields.pinterestImageLink ? imageFor(fields.pinterestImageLink) : undefined,
   };
 }
 

@@ -1,4 +1,6 @@
 /** What the pages receive from the blog layer: plain data, safe to send to the browser. */
+import type { ResponsiveImage } from "~/lib/responsive-image";
+
 
 export type BlogEntry = {
   id: string;
@@ -6,6 +8,8 @@ export type BlogEntry = {
   metaTitle: string;
   metaDescription: string;
   pinterestImageLink?: string;
+  /** Added by the server when there is an image link: the smaller copies to show. */
+  image?: ResponsiveImage;
 };
 
 export type BlogListPage = {
@@ -36,4 +40,6 @@ export type ArticleView = Omit<BlogArticle, "blog"> & {
   /** The player's embed URL, when a video id could be extracted. */
   videoEmbedUrl?: string;
   keywords: { shortTail: string[]; longTail: string[] };
+  /** The image to show, when there is an image link (the link itself stays for "View on Pinterest"). */
+  image?: ResponsiveImage;
 };

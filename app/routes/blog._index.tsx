@@ -40,6 +40,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const headers = loaderHeaders;
 
+/** Cards per row on wide screens (lg:grid-cols-3). */
+const CARDS_PER_ROW = 3;
+
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => loaded?.meta ?? [];
 
 export default function BlogList() {
@@ -72,8 +75,8 @@ export default function BlogList() {
       ) : (
         <>
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy={changingPage}>
-            {loaded.blogs.map((blog) => (
-              <BlogCard key={blog.id} blog={blog} />
+            {loaded.blogs.map((blog, index) => (
+              <BlogCard key={blog.id} blog={blog} inFirstRow={index < CARDS_PER_ROW} />
             ))}
           </ul>
           {changingPage ? <Spinner label="Loading..." className="mt-8" /> : null}

@@ -10,6 +10,7 @@ import {
   markdownHeadings,
   pick,
   plainInline,
+  shownImage,
   videoId,
   type Article,
 } from "./blog-helpers";
@@ -54,9 +55,11 @@ async function expectArticle(page: Page, article: Article, { imagesLoad }: { ima
     await expect(hero(page, article), `${article.slug}: no hero`).toHaveCount(0);
     await expect(main.getByRole("link", { name: "View on Pinterest" })).toHaveCount(0);
   } else {
-    if (imagesLoad) await expect(thumbnail(page)).toHaveAttribute("src", article.pinterestImageLink);
+    const shown = shownImage(article.pinterestImageLink);
+    if (imagesLoad) await expect(thumbnail(page)).toHaveAttribute("src", shown.thumbnail);
     else if (hasJavaScript(page)) await expect(thumbnail(page), "a thumbnail that cannot load is hidden").toHaveCount(0);
-    await expect(hero(page, article)).toHaveAttribute("src", article.pinterestImageLink);
+    await expect(hero(page, article)).toHaveAttribute("src", shown.hero);
+    for (const width of shown.heroWidths) await expect(hero(page, article)).toHaveAttribute("srcset", new RegExp(`-${width}\\.webp ${width}w`));
     const pinterest = main.getByRole("link", { name: "View on Pinterest" });
     await expect(pinterest).toHaveAttribute("href", article.pinterestImageLink);
     await expect(pinterest).toHaveAttribute("target", "_blank");
@@ -271,7 +274,7 @@ test.describe("article page", () => {
 
   test("a thumbnail that fails to load is hidden", { tag: "@js" }, async ({ page }) => {
     const article = pick(embedded, "with an image", (item) => !!item.pinterestImageLink);
-    await page.route(`**${article.pinterestImageLink}`, (route) => route.abort("failed"));
+    await page.route(`**${shownImage(article.pinterestImageLink!).thumbnail}`, (route) => route.abort("failed"));
     await page.goto(`/blog/${article.slug}`);
     await expect(page.getByRole("main").getByRole("heading", { level: 1 }).first()).toHaveText(article.metaTitle);
     await expect(thumbnail(page)).toHaveCount(0);

@@ -67,6 +67,26 @@ export const backend: Article[] = makeArticles(23).map((item) => ({
   body: item.blog,
 }));
 
+/** The WebP copies `npm run build` made of the site's own images (scripts/image-variants.mjs). */
+const imageVariants: Record<string, { width: number; url: string }[]> = JSON.parse(
+  readFileSync(fileURLToPath(new URL("../../build/image-variants.json", import.meta.url)), "utf8"),
+);
+
+/**
+ * What the pages show for an image link: the site's own images as small copies (160 px for the round
+ * thumbnails, 800 and 1200 px for the hero), other hosts' images as they are.
+ */
+export function shownImage(link: string): { thumbnail: string; hero: string; heroWidths: number[] } {
+  const variants = imageVariants[link];
+  if (!variants) return { thumbnail: link, hero: link, heroWidths: [] };
+  const url = (width: number) => {
+    const variant = variants.find((item) => item.width === width);
+    if (!variant) throw new Error(`no ${width} px copy of ${link}`);
+    return variant.url;
+  };
+  return { thumbnail: url(160), hero: url(1200), heroWidths: [800, 1200] };
+}
+
 export const pageCount = (list: Article[]) => Math.ceil(list.length / PAGE_SIZE);
 export const pageOf = (list: Article[], page: number) => list.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
 export const pageHref = (page: number) => (page <= 1 ? "/blog" : `/blog?page=${page}`);

@@ -11,6 +11,7 @@ import {
   pageHref,
   pageOf,
   pagination,
+  shownImage,
   type Article,
 } from "./blog-helpers";
 import { expect, test, urls } from "./fixtures";
@@ -30,7 +31,7 @@ async function expectCards(page: Page, articles: Article[], { imagesLoad = true 
     description: article.metaDescription,
     readMore: true,
     shown: true,
-    image: !article.pinterestImageLink ? null : imagesLoad ? article.pinterestImageLink : unchecked,
+    image: !article.pinterestImageLink ? null : imagesLoad ? shownImage(article.pinterestImageLink).thumbnail : unchecked,
   }));
   const actual = async () => {
     const cards = await cardLinks(page).evaluateAll((links) =>
@@ -147,7 +148,7 @@ test.describe("blog list", () => {
     const failing = articles.find((article) => article.pinterestImageLink)!;
     const working = articles.filter((article) => article.pinterestImageLink && article !== failing);
     expect(failing, "an article with an image on page 1").toBeTruthy();
-    await page.route(`**${failing.pinterestImageLink}`, (route) => route.abort("failed"));
+    await page.route(`**${shownImage(failing.pinterestImageLink!).thumbnail}`, (route) => route.abort("failed"));
     await page.goto("/blog");
     const failingCard = cardLinks(page).and(page.locator(`[href="/blog/${failing.slug}"]`));
     await expect(failingCard).toBeVisible();

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ArticleView } from "~/blog/types";
 import { FallibleImage } from "~/components/FallibleImage";
+import type { ResponsiveImage } from "~/lib/responsive-image";
 
 const backLink = "inline-flex items-center gap-2 font-semibold text-moss-700 hover:text-ochre-700";
 const backButton =
@@ -18,9 +19,9 @@ export function ArticleHeader({ article }: { article: ArticleView }) {
   const { published } = article;
   return (
     <header className="mt-8">
-      {article.pinterestImageLink ? (
+      {article.image ? (
         <FallibleImage
-          src={article.pinterestImageLink}
+          src={article.image.thumbnail}
           width={64}
           height={64}
           decoding="async"
@@ -39,12 +40,17 @@ export function ArticleHeader({ article }: { article: ArticleView }) {
   );
 }
 
-export function HeroImage({ src, title }: { src: string | undefined; title: string }) {
-  if (!src) return null;
+/** The hero fills the article column: the whole width on phones, at most max-w-4xl (56rem) wider up. */
+const HERO_SIZES = "(min-width: 56rem) 56rem, 100vw";
+
+export function HeroImage({ image, link, title }: { image: ResponsiveImage | undefined; link: string | undefined; title: string }) {
+  if (!image || !link) return null;
   return (
     <figure className="group relative mt-10 overflow-hidden rounded-2xl bg-stone-200 shadow-sm">
       <img
-        src={src}
+        src={image.src}
+        srcSet={image.srcSet}
+        sizes={image.srcSet ? HERO_SIZES : undefined}
         alt={title}
         width={1200}
         height={800}
@@ -53,7 +59,7 @@ export function HeroImage({ src, title }: { src: string | undefined; title: stri
         className="h-64 w-full object-cover md:h-96"
       />
       <a
-        href={src}
+        href={link}
         target="_blank"
         rel="noopener noreferrer"
         className="absolute bottom-4 right-4 rounded-full bg-white/90 px-4 py-2 text-sm font-semibold text-ink opacity-0 shadow transition-opacity group-hover:opacity-100 focus:opacity-100"

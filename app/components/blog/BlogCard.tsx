@@ -2,7 +2,8 @@ import { Link } from "@remix-run/react";
 import type { BlogEntry } from "~/blog/types";
 import { FallibleImage } from "~/components/FallibleImage";
 
-export function BlogCard({ blog }: { blog: BlogEntry }) {
+/** The cards in the first row are in view as the page opens: their images load at once, the rest lazily. */
+export function BlogCard({ blog, inFirstRow = false }: { blog: BlogEntry; inFirstRow?: boolean }) {
   return (
     <li>
       <Link
@@ -10,12 +11,12 @@ export function BlogCard({ blog }: { blog: BlogEntry }) {
         prefetch="intent"
         className="group flex h-full flex-col rounded-2xl border border-stone-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
       >
-        {blog.pinterestImageLink ? (
+        {blog.image ? (
           <FallibleImage
-            src={blog.pinterestImageLink}
+            src={blog.image.thumbnail}
             width={80}
             height={80}
-            loading="lazy"
+            loading={inFirstRow ? "eager" : "lazy"}
             decoding="async"
             className="mb-5 h-20 w-20 rounded-full object-cover ring-4 ring-stone-100"
           />
