@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { responsiveImage, type ResponsiveImage } from "~/lib/responsive-image";
+import { responsiveImage, type ImageVariant, type ResponsiveImage } from "~/lib/responsive-image";
 
 const manifestSchema = z.record(z.string(), z.array(z.object({ width: z.number().int().positive(), url: z.string().startsWith("/build/") })));
 
-let manifest: z.infer<typeof manifestSchema> | undefined;
+let manifest: Map<string, ImageVariant[]> | undefined;
 
 /**
  * The copies `npm run build` made of the site's own images (scripts/image-variants.mjs), read once.
@@ -14,14 +14,16 @@ let manifest: z.infer<typeof manifestSchema> | undefined;
 function variantsManifest() {
   if (manifest) return manifest;
   try {
-    manifest = manifestSchema.parse(JSON.parse(readFileSync(new URL("./image-variants.json", import.meta.url), "utf8")));
+    const parsed = manifestSchema.parse(JSON.parse(readFileSync(new URL("./image-variants.json", import.meta.url), "utf8")));
+    manifest = new Map(Object.entries(parsed));
   } catch {
-    manifest = {};
+    manifest = new Map();
   }
   return manifest;
 }
 
 /** How to show the image at `link` (an article's image link). */
 export function imageFor(link: string): ResponsiveImage {
-  return responsiveImage(link, variantsManifest()[link]);
+  // A Map, so that a link such as "constructor" finds nothing rather than Object's own members.
+  return responsiveImage(link, variantsManifest().get(link));
 }

@@ -1,9 +1,9 @@
 import { getSettings } from "~/config.server";
+import { imageFor } from "~/images.server";
 import { domainFromHost } from "~/lib/domain";
 import { createSwrCache } from "./cache.server";
 import { createFileSource } from "./file-source.server";
 import { createHttpSource } from "./http-source.server";
-import { imageFor } from "~/images.server";
 import { renderMarkdown } from "./markdown.server";
 import type { BlogSource } from "./source.server";
 import type { ArticleView, BlogArticle, BlogListPage } from "./types";
@@ -46,7 +46,8 @@ export function createBlog(
     listPage(domain: string, page: number) {
       return lists.get(`list:${domain}:${page}`, async () => {
         const { blogs, total } = await source.listPage(domain, page);
-        const value = { total, blogs: blogs.map((entry) => ({ ...entry, image: entry.pinterestImageLink ? imageFor(entry.pinterestImageLink) : undefined })) };
+        const withImages = blogs.map((entry) => ({ ...entry, image: entry.pinterestImageLink ? imageFor(entry.pinterestImageLink) : undefined }));
+        const value = { total, blogs: withImages };
         return { value, size: JSON.stringify(value).length };
       });
     },

@@ -1,6 +1,6 @@
-/** What the pages receive from the blog layer: plain data, safe to send to the browser. */
 import type { ResponsiveImage } from "~/lib/responsive-image";
 
+/** What the pages receive from the blog layer: plain data, safe to send to the browser. */
 
 export type BlogEntry = {
   id: string;
