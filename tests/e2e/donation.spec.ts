@@ -132,6 +132,9 @@ test.describe("with JavaScript", { tag: "@js" }, () => {
 
   test("a link to /#donate opens the dialog on arrival", async ({ page }) => {
     await page.goto(`${urls.configured}/#donate`);
+    // Shown at once (the panel readers without JavaScript get), and modal once the page is live.
+    await expect(donation(page)).toBeVisible();
+    await waitForHydration(page);
     await expect(donation(page)).toBeVisible();
     expect(await donation(page).evaluate((element) => element.matches(":modal"))).toBe(true);
     await donation(page).getByRole("button", { name: "Maybe Later" }).click();
