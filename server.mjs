@@ -1,7 +1,8 @@
 // The production HTTP server: remix-serve's behaviour (compression, immutable /build assets, request
 // log, PORT and HOST) plus what remix-serve cannot do: security headers and a CSP nonce per response,
-// a Host check before anything else runs, precompressed assets, a short-lived page cache, graceful
-// shutdown. See docs/decisions/005 and 008.
+// a Host check before anything else runs, precompressed assets, a short-lived page cache, a plain page
+// for requests that fail before the app (an undecodable address), graceful shutdown. See
+// docs/decisions/005 and 008.
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import { installGlobals } from "@remix-run/node";
@@ -9,6 +10,7 @@ import compression from "compression";
 import express from "express";
 import morgan from "morgan";
 import onHeaders from "on-headers";
+import { errorPage } from "./server/error-page.mjs";
 import { pageCache } from "./server/page-cache.mjs";
 import { knownFiles, precompressed } from "./server/static-files.mjs";
 import { collapseLeadingSlashes } from "./server/leading-slashes.mjs";
@@ -46,6 +48,7 @@ app.all(
     getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
   }),
 );
+app.use(errorPage(settings));
 
 const server = app.listen(settings.port, settings.host, () => {
   console.log(`Serving on http://${settings.host ?? "localhost"}:${settings.port}`);

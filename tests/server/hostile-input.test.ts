@@ -102,6 +102,18 @@ describe("hostile input never breaks the site", () => {
 
 });
 
+describe("an address that cannot be decoded", () => {
+  it.each(["/%", "/blog/%E0%A4%A", "/build/%zz", "/%3Cscript%3E%"])("%s gets the site's 400 page, not a bare error", async (path) => {
+    const reply = await get(path);
+    if (reply === "client-refused") throw new Error(`the client refused ${path}`);
+    expect(reply.status).toBe(400);
+    expect(reply.body).toContain("<title>This address cannot be read · ");
+    expect(reply.body).toContain('<a href="/">Return to Home</a>');
+    expect(reply.body).not.toMatch(/URIError|Failed to decode|\n\s+at /);
+    expect(reply.body).not.toContain("<script");
+  });
+});
+
 describe("afterwards", () => {
   it("the server is still up", async () => {
     expect(site.child.exitCode).toBeNull();
