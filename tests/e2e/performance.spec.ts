@@ -41,7 +41,7 @@ test("the server's HTML preloads no script, so nothing competes with the stylesh
   }
 });
 
-test("card images are 160 px WebP copies, not the full pictures", async ({ page }) => {
+test("card images are 160 px WebP copies, not the full pictures @desktop", async ({ page }) => {
   const responses = new Map<string, { type: string; bytes: number }>();
   page.on("response", async (response) => {
     if (response.request().resourceType() === "image") {
