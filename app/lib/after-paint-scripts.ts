@@ -74,11 +74,10 @@ const loaderSource = `(${loadModulesAfterPaint.toString()})(${JSON.stringify(INE
  * `html` may be any part of the document that does not end inside a tag (see splitAtOpenTag).
  */
 export function deferModuleScripts(html: string, nonce: string | undefined): string {
-  const loader = `<script${nonce ? ` nonce="${nonce}"` : ""}>${loaderSource}</script>`;
   return html
     .replace(PRELOAD, `<link rel="${INERT_PRELOAD_REL}"`)
     .replace(MODULE_SCRIPT, `<script$1 type="${INERT_MODULE_TYPE}"`)
-    .replace("</body>", `${loader}</body>`);
+    .replace("</body>", () => `<script${nonce ? ` nonce="${nonce}"` : ""}>${loaderSource}</script></body>`);
 }
 
 /** Longer than any tag the rewrite looks for: how much of a chunk's end may wait for the next chunk. */
