@@ -2,8 +2,9 @@
 // show them (a card's 80 px circle, the article hero on phones and desktops), named by content hash so
 // they can be cached for a year, and a manifest the server reads to offer them (docs/decisions/010).
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { listFiles } from "../server/static-files.mjs";
 
 const sourceRoot = "public/images";
 const outputRoot = "public/build/images";
@@ -11,14 +12,6 @@ const manifestPath = "build/image-variants.json";
 /** 160: the 80 px card and article thumbnails on 2x screens; 800 and 1200: the hero (srcset). */
 const widths = [160, 800, 1200];
 const quality = 72;
-
-function* images(dir) {
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) yield* images(full);
-    else if (/\.(jpe?g|png|webp)$/i.test(name)) yield full;
-  }
-}
 
 let sharp;
 try {
@@ -31,10 +24,11 @@ try {
 const manifest = {};
 let written = 0;
 if (sharp) {
-  for (const file of images(sourceRoot)) {
+  const images = [...listFiles(sourceRoot)].filter((relative) => /\.(jpe?g|png|webp)$/i.test(relative));
+  for (const relative of images) {
+    const file = path.join(sourceRoot, relative);
     const source = readFileSync(file);
     const hash = createHash("sha256").update(source).digest("hex").slice(0, 10);
-    const relative = path.relative(sourceRoot, file);
     const stem = relative.slice(0, -path.extname(relative).length).split(path.sep).join("/");
     try {
       const { width: sourceWidth } = await sharp(source).metadata();
@@ -42,11 +36,11 @@ if (sharp) {
       const targets = [...new Set(widths.map((width) => Math.min(width, sourceWidth)))];
       const variants = [];
       for (const width of targets) {
-        const url = `/build/images/${stem}-${hash}-${width}.webp`;
-        const output = path.join(outputRoot, `${stem}-${hash}-${width}.webp`);
+        const name = `${stem}-${hash}-${width}.webp`;
+        const output = path.join(outputRoot, name);
         mkdirSync(path.dirname(output), { recursive: true });
         writeFileSync(output, await sharp(source).resize({ width }).webp({ quality }).toBuffer());
-        variants.push({ width, url });
+        variants.push({ width, url: `/build/images/${name}` });
         written += 1;
       }
       manifest[`/images/${relative.split(path.sep).join("/")}`] = variants;
