@@ -22,8 +22,8 @@ function variantsManifest() {
   return manifest;
 }
 
-/** How to show the image at `link` (an article's image link). */
-export function imageFor(link: string): ResponsiveImage {
+/** How to show the image at `link` (an article's image link), when there is one. */
+export function imageFor(link: string | undefined): ResponsiveImage | undefined {
   // A Map, so that a link such as "constructor" finds nothing rather than Object's own members.
-  return responsiveImage(link, variantsManifest().get(link));
+  return link ? responsiveImage(link, variantsManifest().get(link)) : undefined;
 }

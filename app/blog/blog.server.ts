@@ -46,8 +46,7 @@ export function createBlog(
     listPage(domain: string, page: number) {
       return lists.get(`list:${domain}:${page}`, async () => {
         const { blogs, total } = await source.listPage(domain, page);
-        const withImages = blogs.map((entry) => ({ ...entry, image: entry.pinterestImageLink ? imageFor(entry.pinterestImageLink) : undefined }));
-        const value = { total, blogs: withImages };
+        const value = { total, blogs: blogs.map((entry) => ({ ...entry, image: imageFor(entry.pinterestImageLink) })) };
         return { value, size: JSON.stringify(value).length };
       });
     },
@@ -78,7 +77,7 @@ function toArticleView(slug: string, { blog: markdown, ...fields }: BlogArticle)
     published: label && iso ? { label, iso } : undefined,
     videoEmbedUrl: videoId ? videoEmbedUrl(videoId) : undefined,
     keywords: { shortTail: splitKeywords(fields.shortTailKeywords), longTail: splitKeywords(fields.longTailKeywords) },
-    image: fields.pinterestImageLink ? imageFor(fields.pinterestImageLink) : undefined,
+    image: imageFor(fields.pinterestImageLink),
   };
 }
 
