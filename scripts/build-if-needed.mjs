@@ -6,7 +6,7 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const buildEntry = path.join(root, "build", "index.js");
-const sources = ["app", "public", "remix.config.js", "postcss.config.js", "package.json", "package-lock.json"];
+const sources = ["app", "public", "remix.config.js", "postcss.config.js", "package.json", "package-lock.json", "scripts/image-variants.mjs", "scripts/compile-hints.mjs", "scripts/precompress.mjs"];
 
 function newestChange(target) {
   const full = path.join(root, target);

@@ -14,6 +14,7 @@ if (!manifestFile) {
 }
 const manifestSource = readFileSync(path.join(buildDir, manifestFile), "utf8");
 const manifest = JSON.parse(manifestSource.slice(manifestSource.indexOf("{"), manifestSource.lastIndexOf("}") + 1));
+const manifestUrl = `/build/${manifestFile}`;
 
 // The bytes the server sends a gzip client: the precompressed .gz copy when the build has one
 // (scripts/precompress.mjs), else what zlib's best level gives.
@@ -46,7 +47,8 @@ const leaves = Object.keys(manifest.routes).filter(
 let over = false;
 const rows = [];
 for (const leaf of leaves.filter((id) => manifest.routes[id].module)) {
-  const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
+  // The route manifest is a script every page loads too.
+  const files = new Set([manifestUrl, manifest.entry.module, ...manifest.entry.imports]);
   for (const id of chain(leaf)) {
     const route = manifest.routes[id];
     if (route.module) files.add(route.module);
