@@ -4,7 +4,6 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
   useLocation,
   useRouteError,
   useRouteLoaderData,
@@ -16,6 +15,7 @@ import { DonationDialog } from "~/components/DonationDialog";
 import { ErrorPage } from "~/components/ErrorPage";
 import { NotFound } from "~/components/NotFound";
 import { PendingRoute } from "~/components/PendingRoute";
+import { ScrollRestoration } from "~/components/ScrollRestoration";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { Toaster } from "~/components/Toaster";
