@@ -19,6 +19,8 @@ const MODULE_SCRIPT = /<script((?: nonce="[^"]*")?) type="module"/g;
  *
  * The paint entry comes once the frame is on screen (a frame callback can come before that). A timer
  * starts them anyway if an image holds up the load event, or in a background tab, which paints nothing.
+ * The preloads go in one per task, the module script last: each starts a request, 1 ms or more of
+ * main thread on a slow machine, and the twelve of an article page in one task made a long task.
  *
  * Until React has taken over (the root marks the html element data-hydrated), a link is a plain link:
  * React does not see presses on it. React 18 would otherwise finish its hydration inside the press,
@@ -32,18 +34,25 @@ function loadModulesAfterPaint(preloadRel: string, moduleType: string) {
     const inert = document.querySelector<HTMLScriptElement>(`script[type="${moduleType}"]`);
     if (!inert) return;
     const nonce = inert.nonce;
-    for (const link of document.querySelectorAll(`link[rel="${preloadRel}"]`)) {
-      const live = document.createElement("link");
-      live.rel = "modulepreload";
-      live.href = link.getAttribute("href") ?? "";
-      live.nonce = nonce;
-      document.body.append(live);
-    }
-    const script = document.createElement("script");
-    script.type = "module";
-    script.nonce = nonce;
-    script.textContent = inert.textContent;
-    document.body.append(script);
+    const preloads = [...document.querySelectorAll(`link[rel="${preloadRel}"]`)];
+    const next = () => {
+      const link = preloads.shift();
+      if (link) {
+        const live = document.createElement("link");
+        live.rel = "modulepreload";
+        live.href = link.getAttribute("href") ?? "";
+        live.nonce = nonce;
+        document.body.append(live);
+        setTimeout(next);
+        return;
+      }
+      const script = document.createElement("script");
+      script.type = "module";
+      script.nonce = nonce;
+      script.textContent = inert.textContent;
+      document.body.append(script);
+    };
+    next();
   };
   const linkPresses = ["pointerdown", "pointerup", "mousedown", "mouseup", "touchstart", "touchend", "click", "auxclick", "keydown"];
   const plainLinksUntilHydrated = (event: Event) => {
