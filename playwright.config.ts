@@ -41,11 +41,12 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
     trace: "retain-on-failure",
   },
-  // Tags: @js / @nojs limit a test to one kind of visitor, @mobile / @desktop to one width.
+  // Tags: @js / @nojs limit a test to one kind of visitor, @mobile / @desktop to one width. @crosswise runs
+  // it once per kind of visitor at one width each: with JavaScript at 1280 px, without at 375 px.
   projects: [
     { name: "js-1280", use: { ...devices["Desktop Chrome"], ...desktop }, grepInvert: /@nojs|@mobile/ },
-    { name: "js-375", use: { ...desktop, ...mobile }, grepInvert: /@nojs|@desktop/ },
-    { name: "nojs-1280", use: { ...desktop, javaScriptEnabled: false }, grepInvert: /@js\b|@mobile/ },
+    { name: "js-375", use: { ...desktop, ...mobile }, grepInvert: /@nojs|@desktop|@crosswise/ },
+    { name: "nojs-1280", use: { ...desktop, javaScriptEnabled: false }, grepInvert: /@js\b|@mobile|@crosswise/ },
     { name: "nojs-375", use: { ...mobile, javaScriptEnabled: false }, grepInvert: /@js\b|@desktop/ },
   ],
   webServer: [

@@ -109,7 +109,7 @@ test.describe("blog list", () => {
     }
   });
 
-  test("a card leads to its article", async ({ page }) => {
+  test("a card leads to its article", wide, async ({ page }) => {
     const [first] = pageOf(embedded, 1);
     await page.goto("/blog");
     await cardLinks(page).first().click();

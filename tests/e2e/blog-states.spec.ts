@@ -57,7 +57,7 @@ test.describe("article not found", () => {
 });
 
 test.describe("backend failures", () => {
-  test("an article the backend fails on answers 503 with the error message and an error toast", async ({ page }) => {
+  test("an article the backend fails on answers 503 with the error message and an error toast", wide, async ({ page }) => {
     const response = await page.goto(`${urls.configured}/blog/fault-500`);
     expect(response?.status()).toBe(503);
     await expectArticleNotFound(page, ARTICLE_FAILED);
@@ -79,7 +79,7 @@ test.describe("backend failures", () => {
     }
   });
 
-  test("a backend that cannot be reached: the article answers 503 with the error message", async ({ page }) => {
+  test("a backend that cannot be reached: the article answers 503 with the error message", wide, async ({ page }) => {
     const response = await page.goto(`${urls.broken}/blog/${embedded[0]!.slug}`);
     expect(response?.status()).toBe(503);
     await expectArticleNotFound(page, ARTICLE_FAILED);

@@ -123,7 +123,7 @@ test("without settings the embeds keep their space, say they are not set up, and
   expect(thirdPartyRequests).toEqual([]);
 });
 
-test("the configured embeds are requested: feed and lead form frames, and the lead form's script with JavaScript", async ({
+test("the configured embeds are requested: feed and lead form frames, and the lead form's script with JavaScript", { tag: "@desktop" }, async ({
   page,
   thirdPartyRequests,
 }) => {
@@ -389,7 +389,7 @@ test("without JavaScript the header is always in its readable solid state", { ta
   expect((await header.boundingBox())?.y).toBe(0);
 });
 
-test("the encyclopedia link opens the configured article in a new tab", async ({ page, context }) => {
+test("the encyclopedia link opens the configured article in a new tab", { tag: "@desktop" }, async ({ page, context }) => {
   await page.goto(`${urls.configured}/`);
   const popup = page.waitForEvent("popup");
   const opened = context.waitForEvent("request", (request) => request.url() === thirdParty.ENCYCLOPEDIA_URL);
