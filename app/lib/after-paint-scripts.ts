@@ -20,7 +20,8 @@ const MODULE_SCRIPT = /<script((?: nonce="[^"]*")?) type="module"/g;
  * The paint entry comes once the frame is on screen (a frame callback can come before that). A timer
  * starts them anyway if an image holds up the load event, or in a background tab, which paints nothing.
  * The preloads go in one per task, the module script last: each starts a request, 1 ms or more of
- * main thread on a slow machine, and the twelve of an article page in one task made a long task.
+ * main thread on a slow machine, and the twelve of an article page in one task made a long task. The
+ * next task comes from a message channel, not a timer: timers are slowed down in background tabs.
  *
  * Until React has taken over (the root marks the html element data-hydrated), a link is a plain link:
  * React does not see presses on it. React 18 would otherwise finish its hydration inside the press,
@@ -35,6 +36,7 @@ function loadModulesAfterPaint(preloadRel: string, moduleType: string) {
     if (!inert) return;
     const nonce = inert.nonce;
     const preloads = [...document.querySelectorAll(`link[rel="${preloadRel}"]`)];
+    const tasks = new MessageChannel();
     const next = () => {
       const link = preloads.shift();
       if (link) {
@@ -43,7 +45,7 @@ function loadModulesAfterPaint(preloadRel: string, moduleType: string) {
         live.href = link.getAttribute("href") ?? "";
         live.nonce = nonce;
         document.body.append(live);
-        setTimeout(next);
+        tasks.port2.postMessage(null);
         return;
       }
       const script = document.createElement("script");
@@ -52,6 +54,7 @@ function loadModulesAfterPaint(preloadRel: string, moduleType: string) {
       script.textContent = inert.textContent;
       document.body.append(script);
     };
+    tasks.port1.onmessage = next;
     next();
   };
   const linkPresses = ["pointerdown", "pointerup", "mousedown", "mouseup", "touchstart", "touchend", "click", "auxclick", "keydown"];
