@@ -6,6 +6,8 @@
  * element, not attribute, so the markup still matches. A small loader, added at the end of <body> where
  * React allows extra nodes, puts live copies there after the first paint.
  */
+import { inlineCall } from "~/lib/inline-script";
+
 export const INERT_PRELOAD_REL = "modulepreload-after-paint";
 export const INERT_MODULE_TYPE = "module-after-paint";
 
@@ -25,7 +27,7 @@ const MODULE_SCRIPT = /<script((?: nonce="[^"]*")?) type="module"/g;
  *
  * Until React has taken over (the root marks the html element data-hydrated), a link is a plain link:
  * React does not see presses on it. React 18 would otherwise finish its hydration inside the press,
- * which can fail (error #345). No comments inside: the function's source goes into every page.
+ * which can fail (error #345). Serialised by inlineCall: self-contained, no comments inside.
  */
 function loadModulesAfterPaint(preloadRel: string, moduleType: string) {
   let started = false;
@@ -79,7 +81,7 @@ function loadModulesAfterPaint(preloadRel: string, moduleType: string) {
   setTimeout(load, 3000);
 }
 
-const loaderSource = `(${loadModulesAfterPaint.toString()})(${JSON.stringify(INERT_PRELOAD_REL)},${JSON.stringify(INERT_MODULE_TYPE)})`;
+const loaderSource = inlineCall(loadModulesAfterPaint, INERT_PRELOAD_REL, INERT_MODULE_TYPE);
 
 /**
  * Makes Remix's module preloads and module script inert and adds the loader before </body>.

@@ -8,10 +8,12 @@
  * part here reads storage only for those; a new entry gets its key in entry.client, before the router
  * starts. React Router's hook saves the positions as before, under the same storage key.
  */
+import { inlineCall } from "~/lib/inline-script";
+
 export const SCROLL_POSITIONS_KEY = "positions";
 
 /**
- * Runs inline, before the first paint (serialised: no comments or outside names inside). Puts back the
+ * Runs inline, before the first paint (serialised by inlineCall: self-contained, no comments). Puts back the
  * scroll position saved for this history entry, if it has one.
  */
 export function restoreSavedScroll(storageKey: string) {
@@ -25,7 +27,7 @@ export function restoreSavedScroll(storageKey: string) {
   }
 }
 
-export const restoreSavedScrollScript = `(${restoreSavedScroll.toString()})(${JSON.stringify(SCROLL_POSITIONS_KEY)})`;
+export const restoreSavedScrollScript = inlineCall(restoreSavedScroll, SCROLL_POSITIONS_KEY);
 
 /** Gives a new history entry the key its scroll position is saved under (what Remix's inline script did). */
 export function keyHistoryEntry() {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { formatPublishedDate, isoDate } from "~/lib/dates";
 import { domainFromHost } from "~/lib/domain";
 import { parseHostHeader } from "~/lib/host.mjs";
+import { inlineCall } from "~/lib/inline-script";
 import { splitKeywords } from "~/lib/keywords";
 import { pageCount, pageHref, pageWindow, parsePageParam } from "~/lib/pagination";
 import { isScrolledPast } from "~/lib/scroll";
@@ -177,5 +178,21 @@ describe("responsive image", () => {
       src: "/build/images/icon-120.webp",
       thumbnail: "/build/images/icon-120.webp",
     });
+  });
+});
+
+describe("inline script source", () => {
+  it("calls the function with its arguments when the page runs it", () => {
+    const seen: unknown[] = [];
+    const record = (first: string, second: number) => (globalThis as unknown as { seen: unknown[] }).seen.push(first, second);
+    (globalThis as unknown as { seen: unknown[] }).seen = seen;
+    new Function(inlineCall(record, "positions", 3))();
+    expect(seen).toEqual(["positions", 3]);
+  });
+
+  it("cannot close the script element from an argument", () => {
+    const source = inlineCall((text: string) => text, "</script><script>alert(1)</script>");
+    expect(source).not.toContain("</script>");
+    expect(source).toContain("\\u003c/script>");
   });
 });
