@@ -14,14 +14,15 @@ export const SCROLL_POSITIONS_KEY = "positions";
 
 /**
  * Runs inline, before the first paint (serialised by inlineCall: self-contained, no comments). Puts back the
- * scroll position saved for this history entry, if it has one.
+ * scroll position saved for this history entry, if it has one: at once, not with the page's smooth
+ * scrolling, which would scroll the reloaded page down before the reader's eyes.
  */
 export function restoreSavedScroll(storageKey: string) {
   const entryKey = window.history.state?.key;
   if (!entryKey) return;
   try {
     const saved = JSON.parse(window.sessionStorage.getItem(storageKey) || "{}")[entryKey];
-    if (typeof saved === "number") window.scrollTo(0, saved);
+    if (typeof saved === "number") window.scrollTo({ top: saved, behavior: "instant" });
   } catch {
     window.sessionStorage.removeItem(storageKey);
   }

@@ -27,7 +27,7 @@ describe("restoreSavedScroll (inline, before the first paint)", () => {
     const page = install(fakeWindow({ key: "k1" }, JSON.stringify({ k1: 640, k2: 10 })));
     restoreSavedScroll(SCROLL_POSITIONS_KEY);
     expect(page.sessionStorage.getItem).toHaveBeenCalledWith("positions");
-    expect(page.scrollTo).toHaveBeenCalledWith(0, 640);
+    expect(page.scrollTo).toHaveBeenCalledWith({ top: 640, behavior: "instant" });
   });
 
   it("does nothing for a keyed entry without a saved position", () => {
@@ -46,7 +46,7 @@ describe("restoreSavedScroll (inline, before the first paint)", () => {
     const page = install(fakeWindow({ key: "k1" }, JSON.stringify({ k1: 90 })));
     new Function(restoreSavedScrollScript)();
     expect(page.sessionStorage.getItem).toHaveBeenCalledWith(SCROLL_POSITIONS_KEY);
-    expect(page.scrollTo).toHaveBeenCalledWith(0, 90);
+    expect(page.scrollTo).toHaveBeenCalledWith({ top: 90, behavior: "instant" });
   });
 });
 
