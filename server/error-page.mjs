@@ -1,3 +1,5 @@
+import { escapeMarkup } from "../app/lib/escape-markup.mjs";
+
 /**
  * The last stop for a request that failed before it reached the app: an address that cannot be
  * decoded (`/%`), a file that could not be read. A short page in the site's colours with the right
@@ -25,10 +27,8 @@ export function errorPage({ siteName }) {
   };
 }
 
-const escapeHtml = (text) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
 function page(siteName, title, text) {
-  const site = escapeHtml(siteName);
+  const site = escapeMarkup(siteName);
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${title} · ${site}</title>
