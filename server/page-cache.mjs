@@ -14,8 +14,8 @@ import { LRUCache } from "lru-cache";
  */
 export function pageCache({ ttlSeconds, maxBytes = 32 * 1024 * 1024 }) {
   if (ttlSeconds <= 0) return (_req, _res, next) => next();
-  /** @type {LRUCache<string, { body: string, headers: [string, string][] }>} */
-  const pages = new LRUCache({ maxSize: maxBytes, sizeCalculation: (page) => page.body.length + 1024, ttl: ttlSeconds * 1000 });
+  /** @type {LRUCache<string, { parts: Buffer[], bytes: number, headers: [string, string][] }>} */
+  const pages = new LRUCache({ maxSize: maxBytes, sizeCalculation: (page) => page.bytes + 1024, ttl: ttlSeconds * 1000 });
   // Stands in for the nonce in stored pages; random, so no page can contain it by chance.
   const marker = `nonce-${randomBytes(12).toString("hex")}`;
 
@@ -27,11 +27,28 @@ export function pageCache({ ttlSeconds, maxBytes = 32 * 1024 * 1024 }) {
     if (hit) {
       for (const [name, value] of hit.headers) res.setHeader(name, value.replaceAll(marker, nonce));
       res.setHeader("X-Page-Cache", "hit");
-      return res.status(200).end(req.method === "HEAD" ? undefined : hit.body.replaceAll(marker, nonce));
+      const body = joinWith(hit.parts, Buffer.from(nonce));
+      // A length, not chunks: the whole page is at hand.
+      res.setHeader("Content-Length", body.length);
+      return res.status(200).end(req.method === "HEAD" ? undefined : body);
     }
-    if (req.method === "GET") recordPage(res, (body, headers) => pages.set(key, { body: body.replaceAll(nonce, marker), headers: headers.map(([name, value]) => [name, value.replaceAll(nonce, marker)]) }));
+    if (req.method === "GET")
+      recordPage(res, (body, headers) =>
+        pages.set(key, {
+          parts: body.split(nonce).map((part) => Buffer.from(part)),
+          bytes: Buffer.byteLength(body),
+          headers: headers.map(([name, value]) => [name, value.replaceAll(nonce, marker)]),
+        }),
+      );
     next();
   };
+}
+
+/** The parts with `separator` between each two, as one buffer. */
+function joinWith(parts, separator) {
+  const pieces = [parts[0]];
+  for (let i = 1; i < parts.length; i++) pieces.push(separator, parts[i]);
+  return Buffer.concat(pieces);
 }
 
 /** The headers a stored page is answered with; everything else is set anew for each response. */
