@@ -8,10 +8,10 @@ import { createRequestHandler } from "@remix-run/express";
 import { installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import morgan from "morgan";
 import onHeaders from "on-headers";
 import { errorPage } from "./server/error-page.mjs";
 import { pageCache } from "./server/page-cache.mjs";
+import { requestLog } from "./server/request-log.mjs";
 import { knownFiles, precompressed } from "./server/static-files.mjs";
 import { collapseLeadingSlashes } from "./server/leading-slashes.mjs";
 import { cspNonce, hostGuard, securityHeaders } from "./server/security.mjs";
@@ -37,7 +37,7 @@ app.use(build.publicPath, precompressed(build.assetsBuildDirectory, { maxAge: "1
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 app.use(knownFiles("public", express.static("public", { maxAge: "1h" }), (folder) => folder === "build"));
-app.use(morgan("tiny"));
+app.use(requestLog());
 app.use(cspNonce());
 app.use(pageCache({ ttlSeconds: settings.pageCacheSeconds }));
 app.all(

@@ -1,4 +1,5 @@
 import http from "node:http";
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAKE_TOKEN, startFakeBackend } from "../support/fake-backend.mjs";
 import { startSite } from "../support/site-process.mjs";
@@ -40,6 +41,20 @@ function getWithHost(path: string, host: string): Promise<{ status: number; body
   });
 }
 
+/** A request as node:http sends it: no Accept-Encoding unless given (fetch always sends one). */
+function raw(method: string, path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .request({ host: "127.0.0.1", port: site.port, method, path, headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject)
+      .end();
+  });
+}
+
 describe("the page cache", () => {
   it("answers a repeated page from memory with a fresh nonce in the header and every script", async () => {
     const first = await get("/blog/backend-article-3");
@@ -57,6 +72,36 @@ describe("the page cache", () => {
     expect(second.body.replaceAll(second.nonce!, "N")).toBe(first.body.replaceAll(first.nonce!, "N"));
     expect(second.response.headers.get("cache-control")).toBe(first.response.headers.get("cache-control"));
     expect(second.response.headers.get("content-type")).toMatch(/^text\/html/);
+  });
+
+  it("answers a stored page with its length, so the client need not read chunks, and HEAD with no body", async () => {
+    await raw("GET", "/blog/backend-article-5");
+    const hit = await raw("GET", "/blog/backend-article-5");
+    expect(hit.headers["x-page-cache"]).toBe("hit");
+    expect(hit.headers["transfer-encoding"]).toBeUndefined();
+    expect(Number(hit.headers["content-length"])).toBe(hit.body.length);
+    expect(hit.body.toString("utf8")).toContain("</html>");
+    const head = await raw("HEAD", "/blog/backend-article-5");
+    expect(head.headers["x-page-cache"]).toBe("hit");
+    expect(head.headers["content-length"]).toBe(hit.headers["content-length"]);
+    expect(head.body.length).toBe(0);
+  });
+
+  it("still compresses a stored page for a client that accepts gzip", async () => {
+    const plain = await raw("GET", "/blog/backend-article-6");
+    const hit = await raw("GET", "/blog/backend-article-6", { "Accept-Encoding": "gzip" });
+    expect(hit.headers["x-page-cache"]).toBe("hit");
+    expect(hit.headers["content-encoding"]).toBe("gzip");
+    const page = gunzipSync(hit.body).toString("utf8");
+    const nonce = (html: string) => /nonce="([^"]+)"/.exec(html)![1]!;
+    expect(page.replaceAll(nonce(page), "N")).toBe(plain.body.toString("utf8").replaceAll(nonce(plain.body.toString("utf8")), "N"));
+  });
+
+  it("logs a stored page's answer like any other", async () => {
+    await raw("GET", "/blog/backend-article-7");
+    const { body } = await raw("GET", "/blog/backend-article-7");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(site.output()).toContain(`GET /blog/backend-article-7 200 ${body.length} - `);
   });
 
   it("renders the page once for many readers", async () => {
