@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { LRUCache } from "lru-cache";
+import { splicedGzip } from "./spliced-gzip.mjs";
 
 /**
  * Keeps each rendered page for a few seconds and answers repeats from memory, with a fresh CSP nonce
@@ -7,6 +8,8 @@ import { LRUCache } from "lru-cache";
  * reader, as a CDN in front would do (see docs/decisions/008). Only what a shared cache could store is
  * kept: GET, status 200, HTML, `Cache-Control: public`, no cookie set. Data requests of client-side
  * navigation (`*.data`) and errors always go to the app.
+ * A client that accepts gzip gets the page's gzip copy, made once and spliced with each response's
+ * nonce (server/spliced-gzip.mjs); any other goes through compression() as before.
  * Must come after compression() (it stores the plain HTML) and after the middleware that sets
  * res.locals.cspNonce.
  * @param {{ ttlSeconds: number, maxBytes?: number }} options
@@ -14,8 +17,13 @@ import { LRUCache } from "lru-cache";
  */
 export function pageCache({ ttlSeconds, maxBytes = 32 * 1024 * 1024 }) {
   if (ttlSeconds <= 0) return (_req, _res, next) => next();
-  /** @type {LRUCache<string, { parts: Buffer[], bytes: number, headers: [string, string][] }>} */
-  const pages = new LRUCache({ maxSize: maxBytes, sizeCalculation: (page) => page.bytes + 1024, ttl: ttlSeconds * 1000 });
+  /** @type {LRUCache<string, { parts: Buffer[], bytes: number, nonceBytes: number, gzip?: (nonce: Buffer) => Buffer, headers: [string, string][] }>} */
+  const pages = new LRUCache({
+    maxSize: maxBytes,
+    // Room for the page, its gzip copy (well under a third of it) and the headers.
+    sizeCalculation: (page) => Math.ceil(page.bytes * 1.34) + 1024,
+    ttl: ttlSeconds * 1000,
+  });
   // Stands in for the nonce in stored pages; random, so no page can contain it by chance.
   const marker = `nonce-${randomBytes(12).toString("hex")}`;
 
@@ -27,7 +35,14 @@ export function pageCache({ ttlSeconds, maxBytes = 32 * 1024 * 1024 }) {
     if (hit) {
       for (const [name, value] of hit.headers) res.setHeader(name, value.replaceAll(marker, nonce));
       res.setHeader("X-Page-Cache", "hit");
-      const body = joinWith(hit.parts, Buffer.from(nonce));
+      res.setHeader("Vary", "Accept-Encoding");
+      const join = Buffer.from(nonce);
+      const gzip = join.length === hit.nonceBytes && req.acceptsEncodings("gzip", "identity") === "gzip";
+      if (gzip) {
+        hit.gzip ??= splicedGzip(hit.parts, hit.nonceBytes);
+        res.setHeader("Content-Encoding", "gzip");
+      }
+      const body = gzip ? hit.gzip(join) : joinWith(hit.parts, join);
       // A length, not chunks: the whole page is at hand.
       res.setHeader("Content-Length", body.length);
       return res.status(200).end(req.method === "HEAD" ? undefined : body);
@@ -37,6 +52,7 @@ export function pageCache({ ttlSeconds, maxBytes = 32 * 1024 * 1024 }) {
         pages.set(key, {
           parts: body.split(nonce).map((part) => Buffer.from(part)),
           bytes: Buffer.byteLength(body),
+          nonceBytes: Buffer.byteLength(nonce),
           headers: headers.map(([name, value]) => [name, value.replaceAll(nonce, marker)]),
         }),
       );

@@ -1,5 +1,5 @@
 import http from "node:http";
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAKE_TOKEN, startFakeBackend } from "../support/fake-backend.mjs";
 import { startSite } from "../support/site-process.mjs";
@@ -87,14 +87,29 @@ describe("the page cache", () => {
     expect(head.body.length).toBe(0);
   });
 
-  it("still compresses a stored page for a client that accepts gzip", async () => {
+  it("answers a client that accepts gzip with the stored page's gzip copy and its fresh nonce", async () => {
     const plain = await raw("GET", "/blog/backend-article-6");
-    const hit = await raw("GET", "/blog/backend-article-6", { "Accept-Encoding": "gzip" });
-    expect(hit.headers["x-page-cache"]).toBe("hit");
-    expect(hit.headers["content-encoding"]).toBe("gzip");
-    const page = gunzipSync(hit.body).toString("utf8");
+    const browser = { "Accept-Encoding": "gzip, deflate, br, zstd" };
+    const [first, second] = [await raw("GET", "/blog/backend-article-6", browser), await raw("GET", "/blog/backend-article-6", browser)];
     const nonce = (html: string) => /nonce="([^"]+)"/.exec(html)![1]!;
-    expect(page.replaceAll(nonce(page), "N")).toBe(plain.body.toString("utf8").replaceAll(nonce(plain.body.toString("utf8")), "N"));
+    const pages = [first, second].map((hit) => {
+      expect(hit.headers["x-page-cache"]).toBe("hit");
+      expect(hit.headers["content-encoding"]).toBe("gzip");
+      expect(hit.headers.vary).toBe("Accept-Encoding");
+      expect(Number(hit.headers["content-length"])).toBe(hit.body.length);
+      return gunzipSync(hit.body).toString("utf8");
+    });
+    expect(nonce(pages[0]!)).not.toBe(nonce(pages[1]!));
+    const text = plain.body.toString("utf8");
+    for (const page of pages) expect(page.replaceAll(nonce(page), "N")).toBe(text.replaceAll(nonce(text), "N"));
+  });
+
+  it("leaves other encodings to the compression middleware", async () => {
+    await raw("GET", "/blog/backend-article-8");
+    const hit = await raw("GET", "/blog/backend-article-8", { "Accept-Encoding": "br" });
+    expect(hit.headers["x-page-cache"]).toBe("hit");
+    expect(hit.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(hit.body).toString("utf8")).toContain("</html>");
   });
 
   it("logs a stored page's answer like any other", async () => {

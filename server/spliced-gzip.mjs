@@ -1,0 +1,64 @@
+import { constants, crc32, deflateRawSync } from "node:zlib";
+
+// A gzip body for a page whose parts are fixed but whose joins change with every response (the page
+// cache's CSP nonce). Each part is compressed once into deflate blocks that end on a byte boundary (a sync
+// flush, no final block); a response then needs only its join as a stored block between each two parts,
+// an empty final block, and the gzip header and trailer. Compressing the whole page for each reader cost
+// five times as much CPU as serving it (docs/decisions/012).
+//
+// Each part is compressed with what comes before it as the deflate dictionary, with the joins as NUL
+// bytes: no back-reference can then cover a join (no part holds a NUL), and every other byte of the window
+// is what the reader's decompressor will have seen. Parts that hold a NUL are compressed on their own.
+
+/** RFC 1952 header: deflate, no name or time, Unix. */
+const HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
+/** An empty final block with fixed Huffman codes. */
+const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
+const WINDOW_BYTES = 32 * 1024;
+
+/**
+ * @param {Buffer[]} parts the page between its joins
+ * @param {number} joinLength the length every join will have, at most 65535 bytes (one stored block)
+ * @returns {(join: Buffer) => Buffer} the gzip member of the parts joined with `join`
+ */
+export function splicedGzip(parts, joinLength) {
+  if (!Number.isInteger(joinLength) || joinLength < 0 || joinLength > 0xffff) throw new RangeError("join length must fit one stored block");
+  const withDictionary = !parts.some((part) => part.includes(0));
+  const hole = Buffer.alloc(joinLength);
+  let before = Buffer.alloc(0);
+  const compressed = parts.map((part) => {
+    const options = { level: constants.Z_BEST_COMPRESSION, finishFlush: constants.Z_SYNC_FLUSH };
+    const blocks = deflateRawSync(part, withDictionary && before.length > 0 ? { ...options, dictionary: before } : options);
+    before = Buffer.concat([before, part, hole]).subarray(-WINDOW_BYTES);
+    return blocks;
+  });
+  const size = parts.reduce((sum, part) => sum + part.length, 0) + joinLength * (parts.length - 1);
+
+  return (join) => {
+    if (join.length !== joinLength) throw new RangeError(`join of ${join.length} bytes, expected ${joinLength}`);
+    const stored = Buffer.alloc(5 + joinLength); // byte 0: not final, stored; then LEN and NLEN
+    stored.writeUInt16LE(joinLength, 1);
+    stored.writeUInt16LE(~joinLength & 0xffff, 3);
+    join.copy(stored, 5);
+
+    const pieces = [HEADER, compressed[0]];
+    let crc = extendCrc(0, parts[0]);
+    for (let i = 1; i < parts.length; i++) {
+      pieces.push(stored, compressed[i]);
+      crc = extendCrc(extendCrc(crc, join), parts[i]);
+    }
+    const trailer = Buffer.alloc(8);
+    trailer.writeUInt32LE(crc >>> 0, 0);
+    trailer.writeUInt32LE(size % 2 ** 32, 4);
+    pieces.push(FINAL_BLOCK, trailer);
+    return Buffer.concat(pieces);
+  };
+}
+
+/**
+ * The CRC-32 of what came before followed by `data`. An empty buffer is skipped: zlib.crc32 answers 0
+ * for one whose memory zlib has released (as deflateRawSync does with an empty input).
+ */
+function extendCrc(crc, data) {
+  return data.length > 0 ? crc32(data, crc) : crc;
+}
