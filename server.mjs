@@ -40,6 +40,12 @@ app.use(knownFiles("public", express.static("public", { maxAge: "1h" }), (folder
 app.use(requestLog());
 app.use(cspNonce());
 app.use(pageCache({ ttlSeconds: settings.pageCacheSeconds }));
+// Remix flushes the compressor after every chunk it writes, for deferred data that arrives later; this
+// site defers nothing, and the flushes made gzip pages half as large again (docs/decisions/012).
+app.use((_req, res, next) => {
+  delete res.flush;
+  next();
+});
 app.all(
   "*",
   createRequestHandler({

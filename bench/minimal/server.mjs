@@ -1,12 +1,12 @@
 // Serves the minimal Remix app (bench/minimal) the way server.mjs serves the site, minus what is
 // particular to the site (security headers, Host check, precompressed assets): compression, immutable
-// build assets, the request log and Remix's request handler. Started by scripts/bench.mjs.
+// build assets, the request log (the site's own) and Remix's request handler. Started by scripts/bench.mjs.
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import { installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import morgan from "morgan";
+import { requestLog } from "../../server/request-log.mjs";
 
 const build = await import(path.resolve(import.meta.dirname, "build/server/index.js"));
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
@@ -15,7 +15,11 @@ const app = express();
 app.disable("x-powered-by");
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
-app.use(morgan("tiny"));
+app.use(requestLog());
+app.use((_req, res, next) => {
+  delete res.flush; // as server.mjs does: one compressed stream a response, not one flush a chunk
+  next();
+});
 app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
 const port = Number(process.env.PORT ?? 3000);

@@ -1,5 +1,5 @@
 import http from "node:http";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAKE_TOKEN, startFakeBackend } from "../support/fake-backend.mjs";
 import { startSite } from "../support/site-process.mjs";
@@ -102,6 +102,15 @@ describe("the page cache", () => {
     expect(nonce(pages[0]!)).not.toBe(nonce(pages[1]!));
     const text = plain.body.toString("utf8");
     for (const page of pages) expect(page.replaceAll(nonce(page), "N")).toBe(text.replaceAll(nonce(text), "N"));
+  });
+
+  it("compresses a page rendered anew as a whole, not in pieces flushed one by one", async () => {
+    const fresh = await raw("GET", "/blog/backend-article-9", { "Accept-Encoding": "gzip" });
+    expect(fresh.headers["x-page-cache"]).toBeUndefined();
+    expect(fresh.headers["content-encoding"]).toBe("gzip");
+    const page = gunzipSync(fresh.body);
+    expect(page.toString("utf8")).toContain("</html>");
+    expect(fresh.body.length).toBeLessThan(gzipSync(page).length * 1.1);
   });
 
   it("leaves other encodings to the compression middleware", async () => {
