@@ -8,6 +8,7 @@ import { createRequestHandler } from "@remix-run/express";
 import { installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { flushEventStreamsOnly } from "./server/flush-event-streams-only.mjs";
 import onHeaders from "on-headers";
 import { errorPage } from "./server/error-page.mjs";
 import { pageCache } from "./server/page-cache.mjs";
@@ -40,12 +41,7 @@ app.use(knownFiles("public", express.static("public", { maxAge: "1h" }), (folder
 app.use(requestLog());
 app.use(cspNonce());
 app.use(pageCache({ ttlSeconds: settings.pageCacheSeconds }));
-// Remix flushes the compressor after every chunk it writes, for deferred data that arrives later; this
-// site defers nothing, and the flushes made gzip pages half as large again (docs/decisions/012).
-app.use((_req, res, next) => {
-  delete res.flush;
-  next();
-});
+app.use(flushEventStreamsOnly());
 app.all(
   "*",
   createRequestHandler({

@@ -17,11 +17,10 @@ import { splicedGzip } from "./spliced-gzip.mjs";
  */
 export function pageCache({ ttlSeconds, maxBytes = 32 * 1024 * 1024 }) {
   if (ttlSeconds <= 0) return (_req, _res, next) => next();
-  /** @type {LRUCache<string, { parts: Buffer[], bytes: number, nonceBytes: number, gzip?: (nonce: Buffer) => Buffer, headers: [string, string][] }>} */
+  /** @type {LRUCache<string, { parts: Buffer[], bytes: number, nonceBytes: number, gzip?: ReturnType<typeof splicedGzip>, headers: [string, string][] }>} */
   const pages = new LRUCache({
     maxSize: maxBytes,
-    // Room for the page, its gzip copy (well under a third of it) and the headers.
-    sizeCalculation: (page) => Math.ceil(page.bytes * 1.34) + 1024,
+    sizeCalculation: (page) => page.bytes + (page.gzip?.bytes ?? 0) + 1024,
     ttl: ttlSeconds * 1000,
   });
   // Stands in for the nonce in stored pages; random, so no page can contain it by chance.
@@ -38,11 +37,13 @@ export function pageCache({ ttlSeconds, maxBytes = 32 * 1024 * 1024 }) {
       res.setHeader("Vary", "Accept-Encoding");
       const join = Buffer.from(nonce);
       const gzip = join.length === hit.nonceBytes && req.acceptsEncodings("gzip", "identity") === "gzip";
+      let page = hit;
       if (gzip) {
-        hit.gzip ??= splicedGzip(hit.parts, hit.nonceBytes);
+        // Made on the first request that wants it, and stored again so that its size counts.
+        if (!page.gzip) pages.set(key, (page = { ...hit, gzip: splicedGzip(hit.parts, hit.nonceBytes) }), { noUpdateTTL: true });
         res.setHeader("Content-Encoding", "gzip");
       }
-      const body = gzip ? hit.gzip(join) : joinWith(hit.parts, join);
+      const body = page.gzip && gzip ? page.gzip.withJoin(join) : joinWith(page.parts, join);
       // A length, not chunks: the whole page is at hand.
       res.setHeader("Content-Length", body.length);
       return res.status(200).end(req.method === "HEAD" ? undefined : body);
@@ -50,7 +51,7 @@ export function pageCache({ ttlSeconds, maxBytes = 32 * 1024 * 1024 }) {
     if (req.method === "GET")
       recordPage(res, (body, headers) =>
         pages.set(key, {
-          parts: body.split(nonce).map((part) => Buffer.from(part)),
+          parts: bytesOf(body.split(nonce)),
           bytes: Buffer.byteLength(body),
           nonceBytes: Buffer.byteLength(nonce),
           headers: headers.map(([name, value]) => [name, value.replaceAll(nonce, marker)]),
@@ -58,6 +59,13 @@ export function pageCache({ ttlSeconds, maxBytes = 32 * 1024 * 1024 }) {
       );
     next();
   };
+}
+
+/** The texts as UTF-8, in one buffer of exactly their size (small buffers share 8 KB blocks otherwise). */
+function bytesOf(texts) {
+  const all = Buffer.from(texts.join(""));
+  let offset = 0;
+  return texts.map((text) => all.subarray(offset, (offset += Buffer.byteLength(text))));
 }
 
 /** The parts with `separator` between each two, as one buffer. */

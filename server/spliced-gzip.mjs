@@ -19,22 +19,15 @@ const WINDOW_BYTES = 32 * 1024;
 /**
  * @param {Buffer[]} parts the page between its joins
  * @param {number} joinLength the length every join will have, at most 65535 bytes (one stored block)
- * @returns {(join: Buffer) => Buffer} the gzip member of the parts joined with `join`
+ * @returns {{ bytes: number, withJoin: (join: Buffer) => Buffer }} the memory the compressed parts
+ *   hold, and the gzip member of the parts joined with `join`
  */
 export function splicedGzip(parts, joinLength) {
   if (!Number.isInteger(joinLength) || joinLength < 0 || joinLength > 0xffff) throw new RangeError("join length must fit one stored block");
-  const withDictionary = !parts.some((part) => part.includes(0));
-  const hole = Buffer.alloc(joinLength);
-  let before = Buffer.alloc(0);
-  const compressed = parts.map((part) => {
-    const options = { level: constants.Z_BEST_COMPRESSION, finishFlush: constants.Z_SYNC_FLUSH };
-    const blocks = deflateRawSync(part, withDictionary && before.length > 0 ? { ...options, dictionary: before } : options);
-    before = Buffer.concat([before, part, hole]).subarray(-WINDOW_BYTES);
-    return blocks;
-  });
+  const compressed = compressParts(parts, joinLength);
   const size = parts.reduce((sum, part) => sum + part.length, 0) + joinLength * (parts.length - 1);
 
-  return (join) => {
+  const withJoin = (join) => {
     if (join.length !== joinLength) throw new RangeError(`join of ${join.length} bytes, expected ${joinLength}`);
     const stored = Buffer.alloc(5 + joinLength); // byte 0: not final, stored; then LEN and NLEN
     stored.writeUInt16LE(joinLength, 1);
@@ -53,6 +46,29 @@ export function splicedGzip(parts, joinLength) {
     pieces.push(FINAL_BLOCK, trailer);
     return Buffer.concat(pieces);
   };
+  const held = new Set(compressed.map((blocks) => blocks.buffer));
+  return { bytes: [...held].reduce((sum, buffer) => sum + buffer.byteLength, 0), withJoin };
+}
+
+/**
+ * Each part as deflate blocks ending byte-aligned, all in one buffer of exactly their size: zlib hands
+ * back slices of 16 KB buffers, which a small part would otherwise keep alive.
+ */
+function compressParts(parts, joinLength) {
+  const withDictionary = !parts.some((part) => part.includes(0));
+  const hole = Buffer.alloc(joinLength);
+  let before = Buffer.alloc(0);
+  const blocks = parts.map((part) => {
+    const options = { level: constants.Z_BEST_COMPRESSION, finishFlush: constants.Z_SYNC_FLUSH };
+    const compressed = deflateRawSync(part, withDictionary && before.length > 0 ? { ...options, dictionary: before } : options);
+    before = Buffer.concat([before, part, hole]).subarray(-WINDOW_BYTES);
+    return compressed;
+  });
+  const all = Buffer.allocUnsafeSlow(blocks.reduce((sum, compressed) => sum + compressed.length, 0));
+  let offset = 0;
+  for (const compressed of blocks) offset += compressed.copy(all, offset);
+  offset = 0;
+  return blocks.map((compressed) => all.subarray(offset, (offset += compressed.length)));
 }
 
 /**

@@ -6,6 +6,7 @@ import { createRequestHandler } from "@remix-run/express";
 import { installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { flushEventStreamsOnly } from "../../server/flush-event-streams-only.mjs";
 import { requestLog } from "../../server/request-log.mjs";
 
 const build = await import(path.resolve(import.meta.dirname, "build/server/index.js"));
@@ -16,10 +17,7 @@ app.disable("x-powered-by");
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 app.use(requestLog());
-app.use((_req, res, next) => {
-  delete res.flush; // as server.mjs does: one compressed stream a response, not one flush a chunk
-  next();
-});
+app.use(flushEventStreamsOnly());
 app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
 const port = Number(process.env.PORT ?? 3000);

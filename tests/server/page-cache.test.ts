@@ -113,6 +113,28 @@ describe("the page cache", () => {
     expect(fresh.body.length).toBeLessThan(gzipSync(page).length * 1.1);
   });
 
+  it("gives the stored gzip copy only to a client that accepts gzip, and says the answer varies", async () => {
+    await raw("GET", "/blog/backend-article-10");
+    const cases: [string | undefined, string | undefined][] = [
+      ["gzip;q=0, deflate", "deflate"],
+      ["identity", undefined],
+      [undefined, undefined],
+      ["*", "gzip"],
+      ["GZIP", "gzip"],
+    ];
+    for (const [accept, expected] of cases) {
+      const hit = await raw("GET", "/blog/backend-article-10", accept === undefined ? {} : { "Accept-Encoding": accept });
+      expect(hit.headers["x-page-cache"], accept).toBe("hit");
+      expect(hit.headers["content-encoding"], accept).toBe(expected);
+      expect(hit.headers.vary, accept).toBe("Accept-Encoding");
+    }
+    const get = await raw("GET", "/blog/backend-article-10", { "Accept-Encoding": "gzip" });
+    const head = await raw("HEAD", "/blog/backend-article-10", { "Accept-Encoding": "gzip" });
+    expect(head.headers["content-encoding"]).toBe("gzip");
+    expect(head.headers["content-length"]).toBe(get.headers["content-length"]);
+    expect(head.body.length).toBe(0);
+  });
+
   it("leaves other encodings to the compression middleware", async () => {
     await raw("GET", "/blog/backend-article-8");
     const hit = await raw("GET", "/blog/backend-article-8", { "Accept-Encoding": "br" });

@@ -59,4 +59,10 @@ describe("the request log", () => {
     await nextTurn();
     expect(writes).toHaveLength(2);
   });
+
+  it("adds no exit listener per log, however many are made", () => {
+    const before = process.listenerCount("exit");
+    for (let n = 0; n < 20; n++) requestLog({ write: () => {} });
+    expect(process.listenerCount("exit")).toBe(before);
+  });
 });
