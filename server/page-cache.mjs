@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { LRUCache } from "lru-cache";
+import { interleaved, packed } from "./buffers.mjs";
 import { splicedGzip } from "./spliced-gzip.mjs";
 
 /**
@@ -43,7 +44,7 @@ export function pageCache({ ttlSeconds, maxBytes = 32 * 1024 * 1024 }) {
         if (!page.gzip) pages.set(key, (page = { ...hit, gzip: splicedGzip(hit.parts, hit.nonceBytes) }), { noUpdateTTL: true });
         res.setHeader("Content-Encoding", "gzip");
       }
-      const body = page.gzip && gzip ? page.gzip.withJoin(join) : joinWith(page.parts, join);
+      const body = gzip ? page.gzip.withJoin(join) : Buffer.concat(interleaved(page.parts, join));
       // A length, not chunks: the whole page is at hand.
       res.setHeader("Content-Length", body.length);
       return res.status(200).end(req.method === "HEAD" ? undefined : body);
@@ -51,7 +52,7 @@ export function pageCache({ ttlSeconds, maxBytes = 32 * 1024 * 1024 }) {
     if (req.method === "GET")
       recordPage(res, (body, headers) =>
         pages.set(key, {
-          parts: bytesOf(body.split(nonce)),
+          parts: packed(body.split(nonce).map((part) => Buffer.from(part))),
           bytes: Buffer.byteLength(body),
           nonceBytes: Buffer.byteLength(nonce),
           headers: headers.map(([name, value]) => [name, value.replaceAll(nonce, marker)]),
@@ -59,20 +60,6 @@ export function pageCache({ ttlSeconds, maxBytes = 32 * 1024 * 1024 }) {
       );
     next();
   };
-}
-
-/** The texts as UTF-8, in one buffer of exactly their size (small buffers share 8 KB blocks otherwise). */
-function bytesOf(texts) {
-  const all = Buffer.from(texts.join(""));
-  let offset = 0;
-  return texts.map((text) => all.subarray(offset, (offset += Buffer.byteLength(text))));
-}
-
-/** The parts with `separator` between each two, as one buffer. */
-function joinWith(parts, separator) {
-  const pieces = [parts[0]];
-  for (let i = 1; i < parts.length; i++) pieces.push(separator, parts[i]);
-  return Buffer.concat(pieces);
 }
 
 /** The headers a stored page is answered with; everything else is set anew for each response. */

@@ -1,4 +1,5 @@
 import { constants, crc32, deflateRawSync } from "node:zlib";
+import { interleaved, packed } from "./buffers.mjs";
 
 // A gzip body for a page whose parts are fixed but whose joins change with every response (the page
 // cache's CSP nonce). Each part is compressed once into deflate blocks that end on a byte boundary (a sync
@@ -34,25 +35,19 @@ export function splicedGzip(parts, joinLength) {
     stored.writeUInt16LE(~joinLength & 0xffff, 3);
     join.copy(stored, 5);
 
-    const pieces = [HEADER, compressed[0]];
-    let crc = extendCrc(0, parts[0]);
-    for (let i = 1; i < parts.length; i++) {
-      pieces.push(stored, compressed[i]);
-      crc = extendCrc(extendCrc(crc, join), parts[i]);
-    }
+    const crc = interleaved(parts, join).reduce(extendCrc, 0);
     const trailer = Buffer.alloc(8);
     trailer.writeUInt32LE(crc >>> 0, 0);
     trailer.writeUInt32LE(size % 2 ** 32, 4);
-    pieces.push(FINAL_BLOCK, trailer);
-    return Buffer.concat(pieces);
+    return Buffer.concat([HEADER, ...interleaved(compressed, stored), FINAL_BLOCK, trailer]);
   };
   const held = new Set(compressed.map((blocks) => blocks.buffer));
   return { bytes: [...held].reduce((sum, buffer) => sum + buffer.byteLength, 0), withJoin };
 }
 
 /**
- * Each part as deflate blocks ending byte-aligned, all in one buffer of exactly their size: zlib hands
- * back slices of 16 KB buffers, which a small part would otherwise keep alive.
+ * Each part as deflate blocks ending byte-aligned, packed into one buffer (zlib hands back slices of
+ * 16 KB buffers).
  */
 function compressParts(parts, joinLength) {
   const withDictionary = !parts.some((part) => part.includes(0));
@@ -64,11 +59,7 @@ function compressParts(parts, joinLength) {
     before = Buffer.concat([before, part, hole]).subarray(-WINDOW_BYTES);
     return compressed;
   });
-  const all = Buffer.allocUnsafeSlow(blocks.reduce((sum, compressed) => sum + compressed.length, 0));
-  let offset = 0;
-  for (const compressed of blocks) offset += compressed.copy(all, offset);
-  offset = 0;
-  return blocks.map((compressed) => all.subarray(offset, (offset += compressed.length)));
+  return packed(blocks);
 }
 
 /**
