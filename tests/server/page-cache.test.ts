@@ -28,27 +28,19 @@ async function get(path: string) {
 }
 
 /** fetch() will not send another Host header; node:http will. */
-function getWithHost(path: string, host: string): Promise<{ status: number; body: string; hit: boolean }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get({ host: "127.0.0.1", port: site.port, path, headers: { Host: `${host}:${site.port}` } }, (response) => {
-        let body = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => (body += chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, body, hit: response.headers["x-page-cache"] === "hit" }));
-      })
-      .on("error", reject);
-  });
+async function getWithHost(path: string, host: string): Promise<{ status: number; body: string; hit: boolean }> {
+  const { status, headers, body } = await raw("GET", path, { Host: `${host}:${site.port}` });
+  return { status, body: body.toString("utf8"), hit: headers["x-page-cache"] === "hit" };
 }
 
 /** A request as node:http sends it: no Accept-Encoding unless given (fetch always sends one). */
 function raw(method: string, path: string, headers: Record<string, string> = {}) {
-  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
     http
       .request({ host: "127.0.0.1", port: site.port, method, path, headers }, (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
       })
       .on("error", reject)
       .end();
