@@ -55,6 +55,17 @@ const hostName = z.preprocess(
     .optional(),
 );
 
+/** IMAGE_HOSTS: "host" (any port) or "host:port", comma-separated, lower case. */
+const imageHosts = z.preprocess(emptyToUndefined, z.string().optional()).transform((value, ctx) => {
+  const hosts = (value ?? "").split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean);
+  for (const host of hosts) {
+    if (!/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/.test(host)) {
+      ctx.addIssue({ code: "custom", message: `has "${host}": each entry must be a host or host:port` });
+    }
+  }
+  return hosts.length > 0 ? hosts : undefined;
+});
+
 const defaultPartners =
   "Access to Insight|https://www.accesstoinsight.org/,BuddhaNet|https://www.buddhanet.net/";
 
@@ -118,6 +129,10 @@ const envSchema = z
       return patterns;
     }),
     HSTS_MAX_AGE: seconds(0),
+    IMAGE_HOSTS: imageHosts,
+    IMAGE_CACHE_DIR: text(".cache/images"),
+    IMAGE_CACHE_MAX_MB: integer(512, 1, 1_000_000, "megabytes"),
+    IMAGE_URL_SECRET: z.preprocess(emptyToUndefined, z.string().min(16, "must be at least 16 characters").optional()),
     PORT: integer(3000, 1, 65_535, "port"),
     HOST: optionalText,
   });
@@ -162,6 +177,12 @@ function toSettings(env: z.infer<typeof envSchema>) {
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     allowedHosts: env.ALLOWED_HOSTS,
     hstsMaxAge: env.HSTS_MAX_AGE,
+    images: {
+      hosts: env.IMAGE_HOSTS,
+      cacheDir: path.resolve(env.IMAGE_CACHE_DIR),
+      cacheMaxBytes: env.IMAGE_CACHE_MAX_MB * 1024 * 1024,
+      urlSecret: env.IMAGE_URL_SECRET,
+    },
     port: env.PORT,
     host: env.HOST,
   };

@@ -1,29 +1,47 @@
-import { readFileSync } from "node:fs";
-import { z } from "zod";
-import { responsiveImage, type ImageVariant, type ResponsiveImage } from "~/lib/responsive-image";
+import { imageService } from "~/images/image-service.server";
+import { boxes, srcSet, type ImageBox } from "~/lib/image-variants";
+import type { ArticleImages, ImageCandidates } from "~/lib/responsive-image";
 
-const manifestSchema = z.record(z.string(), z.array(z.object({ width: z.number().int().positive(), url: z.string().startsWith("/build/") })));
-
-let manifest: Map<string, ImageVariant[]> | undefined;
+/** The hero fills the article column: the whole width on phones, at most max-w-4xl (56rem) wider up. */
+const HERO_SIZES = "(min-width: 56rem) 56rem, 100vw";
 
 /**
- * The copies `npm run build` made of the site's own images (scripts/image-variants.mjs), read once.
- * The manifest sits beside the server build. Without it (no sharp, another server) pages use the
- * original images.
+ * The addresses of one image link's copies for one place on the page, or undefined when the link is
+ * known dead or names no file: the page then leaves the image out.
  */
-function variantsManifest() {
-  if (manifest) return manifest;
-  try {
-    const parsed = manifestSchema.parse(JSON.parse(readFileSync(new URL("./image-variants.json", import.meta.url), "utf8")));
-    manifest = new Map(Object.entries(parsed));
-  } catch {
-    manifest = new Map();
-  }
-  return manifest;
+function candidates(link: string | undefined, list: ImageBox[], by: "density" | "width"): ImageCandidates | undefined {
+  if (!link) return undefined;
+  const service = imageService();
+  const addresses = (format: "webp" | "jpeg") => {
+    const found: { box: ImageBox; url: string }[] = [];
+    for (const box of list) {
+      const url = service.url(link, box, format);
+      if (!url) return undefined;
+      found.push({ box, url });
+    }
+    return found;
+  };
+  const webp = addresses("webp");
+  const jpeg = addresses("jpeg");
+  if (!webp || !jpeg) return undefined;
+  // Browsers without srcset get the middle hero width, or the 1x thumbnail.
+  const fallback = by === "width" ? jpeg[Math.floor(jpeg.length / 2)]! : jpeg[0]!;
+  return {
+    webp: srcSet(webp, by),
+    jpeg: srcSet(jpeg, by),
+    src: fallback.url,
+    sizes: by === "width" ? HERO_SIZES : undefined,
+  };
 }
 
-/** How to show the image at `link` (an article's image link), when there is one. */
-export function imageFor(link: string | undefined): ResponsiveImage | undefined {
-  // A Map, so that a link such as "constructor" finds nothing rather than Object's own members.
-  return link ? responsiveImage(link, variantsManifest().get(link)) : undefined;
+/** The round 80 px image of a blog card. */
+export function cardImage(link: string | undefined): ImageCandidates | undefined {
+  return candidates(link, boxes.card, "density");
+}
+
+/** The article's 64 px round thumbnail and its hero. */
+export function articleImages(link: string | undefined): ArticleImages | undefined {
+  const thumbnail = candidates(link, boxes.articleThumbnail, "density");
+  const hero = candidates(link, boxes.hero, "width");
+  return thumbnail && hero ? { thumbnail, hero } : undefined;
 }

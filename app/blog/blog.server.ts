@@ -1,5 +1,5 @@
 import { getSettings } from "~/config.server";
-import { imageFor } from "~/images.server";
+import { articleImages, cardImage } from "~/images.server";
 import { domainFromHost } from "~/lib/domain";
 import { createSwrCache } from "./cache.server";
 import { createFileSource } from "./file-source.server";
@@ -44,11 +44,12 @@ export function createBlog(
   return {
     source,
     listPage(domain: string, page: number) {
-      return lists.get(`list:${domain}:${page}`, async () => {
-        const { blogs, total } = await source.listPage(domain, page);
-        const value = { total, blogs: blogs.map((entry) => ({ ...entry, image: imageFor(entry.pinterestImageLink) })) };
-        return { value, size: JSON.stringify(value).length };
-      });
+      return lists
+        .get(`list:${domain}:${page}`, async () => {
+          const value = await source.listPage(domain, page);
+          return { value, size: JSON.stringify(value).length };
+        })
+        .then(withCardImages);
     },
     article(domain: string, slug: string) {
       return articles.get(`article:${domain}:${slug}`, async () => {
@@ -57,13 +58,21 @@ export function createBlog(
         // Worked out once per fetched version and cached with it.
         const view = toArticleView(slug, article);
         return { value: view, size: view.bodyHtml.length + article.blog.length };
-      });
+      }).then((view) => (view ? { ...view, image: articleImages(view.pinterestImageLink) } : view));
     },
     clear() {
       lists.clear();
       articles.clear();
     },
   };
+}
+
+/**
+ * Images are added on every read, not cached with the content, so that a link found dead since is
+ * left out of the pages rendered after that (app/images/dead-links.server.ts).
+ */
+function withCardImages(page: BlogListPage): BlogListPage {
+  return { ...page, blogs: page.blogs.map((entry) => ({ ...entry, image: cardImage(entry.pinterestImageLink) })) };
 }
 
 function toArticleView(slug: string, { blog: markdown, ...fields }: BlogArticle): ArticleView {
@@ -77,7 +86,6 @@ function toArticleView(slug: string, { blog: markdown, ...fields }: BlogArticle)
     published: label && iso ? { label, iso } : undefined,
     videoEmbedUrl: videoId ? videoEmbedUrl(videoId) : undefined,
     keywords: { shortTail: splitKeywords(fields.shortTailKeywords), longTail: splitKeywords(fields.longTailKeywords) },
-    image: imageFor(fields.pinterestImageLink),
   };
 }
 

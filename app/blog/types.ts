@@ -1,4 +1,4 @@
-import type { ResponsiveImage } from "~/lib/responsive-image";
+import type { ArticleImages, ImageCandidates } from "~/lib/responsive-image";
 
 /** What the pages receive from the blog layer: plain data, safe to send to the browser. */
 
@@ -8,8 +8,8 @@ export type BlogEntry = {
   metaTitle: string;
   metaDescription: string;
   pinterestImageLink?: string;
-  /** Added by the server when there is an image link: the smaller copies to show. */
-  image?: ResponsiveImage;
+  /** Added by the server when there is an image link that is not known dead: the copies to show. */
+  image?: ImageCandidates;
 };
 
 export type BlogListPage = {
@@ -41,5 +41,5 @@ export type ArticleView = Omit<BlogArticle, "blog"> & {
   videoEmbedUrl?: string;
   keywords: { shortTail: string[]; longTail: string[] };
   /** The image to show, when there is an image link (the link itself stays for "View on Pinterest"). */
-  image?: ResponsiveImage;
+  image?: ArticleImages;
 };

@@ -62,7 +62,7 @@ export default function ArticlePage() {
     <article className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
       <BackToBlog />
       <ArticleHeader article={article} />
-      <HeroImage image={article.image} link={article.pinterestImageLink} title={article.metaTitle} />
+      <HeroImage image={article.image?.hero} link={article.pinterestImageLink} title={article.metaTitle} />
       <ArticleBody html={article.bodyHtml} />
       <VideoShort src={article.videoEmbedUrl} title={article.metaTitle} />
       <KeywordChips {...article.keywords} />

@@ -7,7 +7,6 @@ import { splitKeywords } from "~/lib/keywords";
 import { pageCount, pageHref, pageWindow, parsePageParam } from "~/lib/pagination";
 import { isScrolledPast } from "~/lib/scroll";
 import { sectionHref } from "~/lib/site-sections";
-import { responsiveImage } from "~/lib/responsive-image";
 import { extractVideoId, videoEmbedUrl } from "~/lib/video";
 
 describe("video id", () => {
@@ -151,34 +150,6 @@ describe("Host header", () => {
       expect(parseHostHeader(header)).toBeUndefined();
     },
   );
-});
-
-describe("responsive image", () => {
-  const copies = [
-    { width: 1200, url: "/build/images/a-1200.webp" },
-    { width: 160, url: "/build/images/a-160.webp" },
-    { width: 800, url: "/build/images/a-800.webp" },
-  ];
-
-  it("offers the copies: the largest as the source, the 160 px one for thumbnails", () => {
-    expect(responsiveImage("/images/a.jpg", copies)).toEqual({
-      src: "/build/images/a-1200.webp",
-      srcSet: "/build/images/a-800.webp 800w, /build/images/a-1200.webp 1200w",
-      thumbnail: "/build/images/a-160.webp",
-    });
-  });
-
-  it("uses the link itself when there are no copies (other hosts' images)", () => {
-    expect(responsiveImage("https://cdn.example/a.jpg", undefined)).toEqual({ src: "https://cdn.example/a.jpg", thumbnail: "https://cdn.example/a.jpg" });
-    expect(responsiveImage("/images/new.jpg", [])).toEqual({ src: "/images/new.jpg", thumbnail: "/images/new.jpg" });
-  });
-
-  it("copes with a small source: one copy serves as source and thumbnail, with no srcset", () => {
-    expect(responsiveImage("/images/icon.png", [{ width: 120, url: "/build/images/icon-120.webp" }])).toEqual({
-      src: "/build/images/icon-120.webp",
-      thumbnail: "/build/images/icon-120.webp",
-    });
-  });
 });
 
 describe("inline script source", () => {

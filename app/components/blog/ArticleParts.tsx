@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ArticleView } from "~/blog/types";
 import { FallibleImage } from "~/components/FallibleImage";
-import type { ResponsiveImage } from "~/lib/responsive-image";
+import type { ImageCandidates } from "~/lib/responsive-image";
 
 const backLink = "inline-flex items-center gap-2 font-semibold text-moss-700 hover:text-ochre-700";
 const backButton =
@@ -21,7 +21,7 @@ export function ArticleHeader({ article }: { article: ArticleView }) {
     <header className="mt-8">
       {article.image ? (
         <FallibleImage
-          src={article.image.thumbnail}
+          image={article.image.thumbnail}
           width={64}
           height={64}
           decoding="async"
@@ -40,17 +40,13 @@ export function ArticleHeader({ article }: { article: ArticleView }) {
   );
 }
 
-/** The hero fills the article column: the whole width on phones, at most max-w-4xl (56rem) wider up. */
-const HERO_SIZES = "(min-width: 56rem) 56rem, 100vw";
-
-export function HeroImage({ image, link, title }: { image: ResponsiveImage | undefined; link: string | undefined; title: string }) {
+/** The hero's copies are 3:2 (app/lib/image-variants.ts); CSS crops them to the figure's height. */
+export function HeroImage({ image, link, title }: { image: ImageCandidates | undefined; link: string | undefined; title: string }) {
   if (!image || !link) return null;
   return (
     <figure className="group relative mt-10 overflow-hidden rounded-2xl bg-stone-200 shadow-sm">
-      <img
-        src={image.src}
-        srcSet={image.srcSet}
-        sizes={image.srcSet ? HERO_SIZES : undefined}
+      <FallibleImage
+        image={image}
         alt={title}
         width={1200}
         height={800}

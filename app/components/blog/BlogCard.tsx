@@ -13,7 +13,7 @@ export function BlogCard({ blog, inFirstRow = false }: { blog: BlogEntry; inFirs
       >
         {blog.image ? (
           <FallibleImage
-            src={blog.image.thumbnail}
+            image={blog.image}
             width={80}
             height={80}
             loading={inFirstRow ? "eager" : "lazy"}
