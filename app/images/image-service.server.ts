@@ -12,7 +12,7 @@ import { hasValidSignature, sign } from "./signing.server";
 import { urlSecret } from "./url-secret.server";
 
 /** Limits on a source (docs/decisions/015): a pin is ~160 KB and 0.8 megapixels. */
-export const sourceLimits = { maxBytes: 15 * 1024 * 1024, maxPixels: 40_000_000, timeoutMs: 8000, maxRedirects: 3 };
+export const sourceLimits = { maxBytes: 15 * 1024 * 1024, maxPixels: 40_000_000, maxRedirects: 3 };
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 /** Refusals are kept briefly by browsers and proxies, so a dead link costs the origin little. */
@@ -23,6 +23,7 @@ export type ImageServiceOptions = {
   cacheDir: string;
   cacheMaxBytes: number;
   hosts?: readonly string[];
+  fetchTimeoutMs: number;
 };
 
 export function createImageService(options: ImageServiceOptions) {
@@ -41,7 +42,7 @@ export function createImageService(options: ImageServiceOptions) {
       pending = (async () => {
         const bytes = link.startsWith("/")
           ? readLocalSource(link, sourceLimits.maxBytes)
-          : await fetchSource(link, { ...sourceLimits, hosts: options.hosts });
+          : await fetchSource(link, { ...sourceLimits, timeoutMs: options.fetchTimeoutMs, hosts: options.hosts });
         recentSources.set(link, bytes);
         return bytes;
       })().finally(() => sourcesInFlight.delete(link));
@@ -122,6 +123,7 @@ export function imageService() {
     cacheDir: images.cacheDir,
     cacheMaxBytes: images.cacheMaxBytes,
     hosts: images.hosts,
+    fetchTimeoutMs: images.fetchTimeoutMs,
   });
   return service;
 }

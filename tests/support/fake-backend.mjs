@@ -20,8 +20,11 @@ export const faultSlugs = {
   "fault-huge": "answers 200 with a 5 MB body",
 };
 
-/** Deterministic articles, newest first: backend-article-1 is the newest. */
-export function makeArticles(count) {
+/**
+ * Deterministic articles, newest first: backend-article-1 is the newest. With `imageBase` (the fake
+ * image host), image links point there, and every seventh article's link is dead (404).
+ */
+export function makeArticles(count, imageBase) {
   return Array.from({ length: count }, (_, index) => {
     const n = index + 1;
     const day = new Date(Date.UTC(2024, 11, 31) - index * 86_400_000 * 7);
@@ -31,13 +34,18 @@ export function makeArticles(count) {
       metaTitle: `Backend Article ${n}: Notes on Practice`,
       metaDescription: `Description of backend article ${n}, served by the fake backend for tests.`,
       date: day.toISOString().slice(0, 10),
-      pinterestImageLink: n % 4 === 0 ? null : `https://images.example.test/article-${n}.jpg`,
+      pinterestImageLink: n % 4 === 0 ? null : imageLink(n, imageBase),
       youtubeShortsUrl: n === 1 ? "https://www.youtube.com/shorts/abc_DEF-123" : n === 2 ? "https://vimeo.com/123" : null,
       shortTailKeywords: n % 3 === 0 ? null : "zen, meditation , ,practice",
       longTailKeywords: n % 5 === 0 ? "" : "how to sit zazen, finding a teacher",
       blog: `## Section for ${n}\n\nA paragraph with [a link](https://example.org/${n}) and <img src=x onerror="alert(1)">.\n\n> A quote.\n\n- one\n- two\n\n1. first\n2. second\n`,
     };
   });
+}
+
+function imageLink(n, imageBase) {
+  if (!imageBase) return `https://images.example.test/article-${n}.jpg`;
+  return n % 7 === 0 ? `${imageBase}/dead/article-${n}.jpg` : `${imageBase}/pin/article-${n}.jpg`;
 }
 
 /** How many XSS payloads one hostile article holds: few page loads, yet each article stays readable. */
@@ -83,10 +91,11 @@ function hostileBody(payloads) {
 
 /**
  * Starts the fake backend on 127.0.0.1. Options: port (0 = any), articles (count), latencyMs,
- * total (override the reported total), listStatus (force a status for get_metainfo).
+ * total (override the reported total), listStatus (force a status for get_metainfo), imageBase
+ * (image links on the fake image host, tests/support/fake-image-host.mjs).
  */
 export async function startFakeBackend(options = {}) {
-  const articles = makeArticles(options.articles ?? 23);
+  const articles = makeArticles(options.articles ?? 23, options.imageBase);
   const hostile = new Map(makeXssArticles().map((article) => [article.slug, article.details]));
   /** @typedef {{ path: string, query: Record<string, string>, rawQuery: string, authorization: string | null }} Call */
   const state = {
@@ -203,7 +212,13 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     const index = process.argv.indexOf(`--${name}`);
     return index > -1 ? Number(process.argv[index + 1]) : fallback;
   };
-  const backend = await startFakeBackend({ port: arg("port", 4101), latencyMs: arg("latency", 0), articles: arg("articles", 23) });
+  const images = process.argv.indexOf("--images");
+  const backend = await startFakeBackend({
+    port: arg("port", 4101),
+    latencyMs: arg("latency", 0),
+    articles: arg("articles", 23),
+    imageBase: images > -1 ? process.argv[images + 1] : undefined,
+  });
   console.log(`fake backend listening on ${backend.url}`);
   const stop = () => backend.close().then(() => process.exit(0));
   process.on("SIGTERM", stop);
