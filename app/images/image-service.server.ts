@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { getSettings } from "~/config.server";
 import { formatVariantPath, parseVariantPath, type ImageBox, type ImageFormat, type VariantAddress } from "~/lib/image-variants";
-import { deadReason, markDead } from "./dead-links.server";
+import { deadLink, markDead } from "./dead-links.server";
 import { createDiskCache } from "./disk-cache.server";
 import { ImageSourceError } from "./errors.server";
 import { fetchSource } from "./fetch-source.server";
@@ -70,7 +70,7 @@ export function createImageService(options: ImageServiceOptions) {
   return {
     /** The address of one copy of `link`, or undefined when there is nothing to show. */
     url(link: string, box: ImageBox, format: ImageFormat): string | undefined {
-      if (deadReason(link)) return undefined;
+      if (deadLink(link)) return undefined;
       const version = link.startsWith("/") ? localVersion(link) : "r";
       if (!version) return undefined;
       const unsigned = { version, source: link, box, format };
@@ -81,8 +81,8 @@ export function createImageService(options: ImageServiceOptions) {
     async respond(rest: string): Promise<Response> {
       const address = parseVariantPath(rest);
       if (!address || !hasValidSignature(options.secret, address)) return refusal(404, "No such image.");
-      const known = deadReason(address.source);
-      if (known) return refusal(404, `Image source unavailable: ${known}.`);
+      const known = deadLink(address.source);
+      if (known) return refusal(known.status, `Image source unavailable: ${known.reason}.`);
       const fileName = `${createHash("sha256").update(rest).digest("hex")}.${address.format}`;
       try {
         const bytes = await variant(address, fileName);
@@ -97,8 +97,8 @@ export function createImageService(options: ImageServiceOptions) {
       } catch (error) {
         if (!(error instanceof ImageSourceError)) throw error;
         // Several variants of one source may fail together: one log line per source.
-        if (!deadReason(address.source)) console.warn(`Image source refused (${error.status}): ${error.message}: ${address.source}`);
-        markDead(address.source, error.message);
+        if (!deadLink(address.source)) console.warn(`Image source refused (${error.status}): ${error.message}: ${address.source}`);
+        markDead(address.source, { status: error.status, reason: error.message });
         return refusal(error.status, `Image source unavailable: ${error.message}.`);
       }
     },

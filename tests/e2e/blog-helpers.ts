@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import matter from "gray-matter";
 import type { Locator, Page, Request, Route } from "@playwright/test";
+import { boxName, boxes, IMAGE_PATH_PREFIX, parseVariantPath } from "../../app/lib/image-variants";
 import { makeArticles } from "../support/fake-backend.mjs";
 import { expect } from "./fixtures";
 
@@ -67,24 +68,54 @@ export const backend: Article[] = makeArticles(23).map((item) => ({
   body: item.blog,
 }));
 
-/** The WebP copies `npm run build` made of the site's own images (scripts/image-variants.mjs). */
-const imageVariants: Record<string, { width: number; url: string }[]> = JSON.parse(
-  readFileSync(fileURLToPath(new URL("../../build/image-variants.json", import.meta.url)), "utf8"),
-);
+/** What an /img/ address shows: source link, box ("80x80") and format, or the address itself if not one. */
+export function imageAddress(url: string): string {
+  const pathname = new URL(url, "http://site").pathname;
+  const address = pathname.startsWith(IMAGE_PATH_PREFIX) ? parseVariantPath(pathname.slice(IMAGE_PATH_PREFIX.length)) : undefined;
+  return address ? `${address.source} ${boxName(address.box)}.${address.format}` : url;
+}
 
-/**
- * What the pages show for an image link: the site's own images as small copies (160 px for the round
- * thumbnails, 800 and 1200 px for the hero), other hosts' images as they are.
- */
-export function shownImage(link: string): { thumbnail: string; hero: string; heroWidths: number[] } {
-  const variants = imageVariants[link];
-  if (!variants) return { thumbnail: link, hero: link, heroWidths: [] };
-  const url = (width: number) => {
-    const variant = variants.find((item) => item.width === width);
-    if (!variant) throw new Error(`no ${width} px copy of ${link}`);
-    return variant.url;
+/** The candidates of a `srcset`, each as imageAddress() describes it, with its descriptor. */
+const candidates = (srcset: string | null) =>
+  (srcset ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const [url = "", descriptor = ""] = entry.split(/\s+/);
+      return `${imageAddress(url)} ${descriptor}`;
+    });
+
+export type ShownImage = { src: string; jpeg: string[]; webp: string[]; sizes: string | null };
+
+/** What an <img> in a <picture> offers, decoded: the WebP <source>, the JPEG srcset and src. */
+export async function shownImage(image: Locator): Promise<ShownImage> {
+  const raw = await image.evaluate((element: HTMLImageElement) => ({
+    src: element.getAttribute("src") ?? "",
+    jpeg: element.getAttribute("srcset"),
+    webp: element.parentElement?.querySelector('source[type="image/webp"]')?.getAttribute("srcset") ?? null,
+    sizes: element.getAttribute("sizes"),
+  }));
+  return { src: imageAddress(raw.src), jpeg: candidates(raw.jpeg), webp: candidates(raw.webp), sizes: raw.sizes };
+}
+
+/** What the pages offer for `link` in each place: 1x and 2x of the round images, three hero widths. */
+export function expectedImage(link: string, place: "card" | "articleThumbnail" | "hero"): ShownImage {
+  const list = boxes[place];
+  const descriptor = (box: { width: number }) => (place === "hero" ? `${box.width}w` : `${box.width / list[0]!.width}x`);
+  const of = (format: string) => list.map((box) => `${link} ${boxName(box)}.${format} ${descriptor(box)}`);
+  const fallback = place === "hero" ? list[1]! : list[0]!;
+  return {
+    src: `${link} ${boxName(fallback)}.jpeg`,
+    jpeg: of("jpeg"),
+    webp: of("webp"),
+    sizes: place === "hero" ? "(min-width: 56rem) 56rem, 100vw" : null,
   };
-  return { thumbnail: url(160), hero: url(1200), heroWidths: [800, 1200] };
+}
+
+/** A glob for every copy of `link`, for page.route(). */
+export function copiesOf(link: string): string {
+  return `**/img/*/*/${Buffer.from(link).toString("base64url")}/*`;
 }
 
 export const pageCount = (list: Article[]) => Math.ceil(list.length / PAGE_SIZE);

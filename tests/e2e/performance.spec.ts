@@ -1,7 +1,7 @@
 // What makes the pages fast on a slow phone, as a visitor's browser sees it: content before code (the
 // scripts are requested after the first paint and the images in view, docs/decisions/009) and images
-// sent at the size they are shown (docs/decisions/010).
-import { embedded, pick, shownImage } from "./blog-helpers";
+// sent at the size they are shown (docs/decisions/015).
+import { embedded, imageAddress, pick } from "./blog-helpers";
 import { expect, test } from "./fixtures";
 
 type Timings = { firstContentfulPaint: number; firstScriptStart: number; eagerImagesEnd: number; scripts: number };
@@ -41,7 +41,7 @@ test("the server's HTML preloads no script, so nothing competes with the stylesh
   }
 });
 
-test("card images are 160 px WebP copies, not the full pictures @desktop", async ({ page }) => {
+test("card images are 80 px WebP copies on a 1x screen, not the full pictures @desktop", async ({ page }) => {
   const responses = new Map<string, { type: string; bytes: number }>();
   page.on("response", async (response) => {
     if (response.request().resourceType() === "image") {
@@ -54,7 +54,7 @@ test("card images are 160 px WebP copies, not the full pictures @desktop", async
   // The first row loads at once; the others as they come into view.
   await expect(images.nth(0)).toHaveAttribute("loading", "eager");
   await expect(images.nth(3)).toHaveAttribute("loading", "lazy");
-  await expect.poll(() => images.first().evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(160);
+  await expect.poll(() => images.first().evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(80);
   const src = await images.first().evaluate((image: HTMLImageElement) => image.currentSrc);
   await expect.poll(() => responses.get(src)?.type).toBe("image/webp");
   expect(responses.get(src)!.bytes, "a thumbnail is a few kilobytes").toBeLessThan(8_000);
@@ -66,9 +66,8 @@ test("the article hero loads the copy that fits the screen @js", async ({ page }
   await expect.poll(() => hero.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
   const currentSrc = await hero.evaluate((image: HTMLImageElement) => image.currentSrc);
   const phone = (page.viewportSize()?.width ?? 1280) < 768;
-  // 375 px at 1x needs the 800 px copy; the desktop column (56rem) needs the 1200 px one.
-  const { hero: largest } = shownImage(article.pinterestImageLink!);
-  expect(new URL(currentSrc).pathname).toBe(phone ? largest.replace(/-1200\.webp$/, "-800.webp") : largest);
+  // 375 px at 1x needs the 480 px copy; the desktop column (56rem) needs the 1200 px one.
+  expect(imageAddress(currentSrc)).toBe(`${article.pinterestImageLink} ${phone ? "480x320" : "1200x800"}.webp`);
   await expect(page.getByRole("main").getByRole("link", { name: "View on Pinterest" })).toHaveAttribute("href", article.pinterestImageLink!);
 });
 
