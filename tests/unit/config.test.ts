@@ -2,6 +2,19 @@ import { describe, expect, it } from "vitest";
 import { parseSettings, publicSettings } from "~/config.server";
 
 describe("settings", () => {
+  it("reads the image settings: hosts with or without a port, a cache folder and bound, a secret", () => {
+    const defaults = parseSettings({});
+    expect(defaults.ok && defaults.settings.images).toMatchObject({ hosts: undefined, cacheMaxBytes: 512 * 1024 * 1024, urlSecret: undefined, fetchTimeoutMs: 8000 });
+    const set = parseSettings({ IMAGE_HOSTS: " Images.LAN , 127.0.0.1:4105,", IMAGE_CACHE_MAX_MB: "10", IMAGE_URL_SECRET: "0123456789abcdef" });
+    expect(set.ok && set.settings.images).toMatchObject({ hosts: ["images.lan", "127.0.0.1:4105"], cacheMaxBytes: 10 * 1024 * 1024, urlSecret: "0123456789abcdef" });
+    const wrong = parseSettings({ IMAGE_HOSTS: "images.lan, http://x/", IMAGE_URL_SECRET: "short", IMAGE_CACHE_MAX_MB: "0" });
+    expect(wrong.ok).toBe(false);
+    const text = wrong.ok ? "" : wrong.problems.join("\n");
+    expect(text).toMatch(/IMAGE_HOSTS has "http:\/\/x\/"/);
+    expect(text).toMatch(/IMAGE_URL_SECRET must be at least 16 characters/);
+    expect(text).toMatch(/IMAGE_CACHE_MAX_MB must be at least 1/);
+  });
+
   it("gives a complete demo site with no settings at all", () => {
     const result = parseSettings({});
     expect(result.ok).toBe(true);
