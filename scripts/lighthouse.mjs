@@ -33,7 +33,7 @@ const hostedSettings = backend
       IMAGE_CACHE_DIR: mkdtempSync(path.join(tmpdir(), "lighthouse-images-")),
     }
   : {};
-const server = spawn("node", ["server.mjs"], {
+const server = spawn("node", ["build/server.js"], {
   env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...hostedSettings },
   stdio: "ignore",
 });

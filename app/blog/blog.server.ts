@@ -42,7 +42,6 @@ export function createBlog(
   const articles = createSwrCache<ArticleView | null>(timing);
 
   return {
-    source,
     listPage(domain: string, page: number) {
       return lists
         .get(`list:${domain}:${page}`, async () => {
@@ -59,10 +58,6 @@ export function createBlog(
         const view = toArticleView(slug, article);
         return { value: view, size: view.bodyHtml.length + article.blog.length };
       }).then((view) => (view ? { ...view, image: articleImages(view.pinterestImageLink) } : view));
-    },
-    clear() {
-      lists.clear();
-      articles.clear();
     },
   };
 }
