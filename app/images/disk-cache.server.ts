@@ -28,7 +28,8 @@ export function createDiskCache({ dir, maxBytes }: { dir: string; maxBytes: numb
 
   return {
     async get(name: string): Promise<Buffer | undefined> {
-      if (!index.has(name)) return undefined;
+      // get(), not has(): a read makes the file the most recently used.
+      if (index.get(name) === undefined) return undefined;
       try {
         return await readFile(path.join(dir, name));
       } catch {

@@ -4,6 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { forgetDeadLinks } from "~/images/dead-links.server";
+import { createDiskCache } from "~/images/disk-cache.server";
 import { ImageSourceError } from "~/images/errors.server";
 import { fetchSource, type FetchLimits } from "~/images/fetch-source.server";
 import { createImageService } from "~/images/image-service.server";
@@ -20,7 +21,7 @@ const limits = (extra: Partial<FetchLimits> = {}): FetchLimits => ({ timeoutMs: 
 
 beforeAll(async () => {
   host = await startFakeImageHost({ slowMs: 5000 });
-});
+}, 60_000);
 afterAll(() => host.close());
 
 async function refusal(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
@@ -179,5 +180,27 @@ describe("the image service", () => {
     expect(await sharp(Buffer.from(await answer.arrayBuffer())).metadata()).toMatchObject({ width: 128, height: 128, format: "jpeg" });
     expect(service.url("/images/blog/no-such-file.jpg", boxes.card[0]!, "webp")).toBeUndefined();
     expect(service.url("/../package.json", boxes.card[0]!, "webp")).toBeUndefined();
+  });
+});
+
+describe("the disk cache", () => {
+  it("stays within its size bound, removing the least recently used files, and finds its files again after a restart", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "disk-cache-"));
+    try {
+      const name = (n: number) => `${String(n).repeat(64)}.webp`;
+      const cache = createDiskCache({ dir, maxBytes: 250 });
+      for (const n of [1, 2]) await cache.put(name(n), Buffer.alloc(100, n));
+      expect(await cache.get(name(1))).toEqual(Buffer.alloc(100, 1)); // 1 is now more recent than 2
+      await cache.put(name(3), Buffer.alloc(100, 3));
+      await new Promise((resolve) => setTimeout(resolve, 50)); // removal runs in the background
+      expect(readdirSync(dir).sort()).toEqual([name(1), name(3)]);
+      expect(await cache.get(name(2))).toBeUndefined();
+
+      const restarted = createDiskCache({ dir, maxBytes: 250 });
+      expect(await restarted.get(name(3))).toEqual(Buffer.alloc(100, 3));
+      expect(restarted.size()).toBe(200);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
