@@ -69,7 +69,9 @@ try {
     const shifts = [];
     for (let run = 0; run < runs; run += 1) {
       const result = await audit(`${origin}${route}`);
-      shifts.push(result.lhr.audits["cumulative-layout-shift"].numericValue);
+      // Missing when the run could not measure it (a trace error on a busy machine).
+      const shift = result.lhr.audits["cumulative-layout-shift"].numericValue;
+      if (Number.isFinite(shift)) shifts.push(shift);
       for (const name of categories) {
         const category = result.lhr.categories[name];
         scores[name].push(Math.round((category.score ?? 0) * 100));
@@ -80,7 +82,7 @@ try {
       }
     }
     const row = categories.map((name) => median(scores[name]));
-    console.log(route.padEnd(36) + row.map((score) => String(score).padStart(16)).join("") + `   CLS ${Math.max(...shifts).toFixed(3)} (largest)`);
+    console.log(route.padEnd(36) + row.map((score) => String(score).padStart(16)).join("") + `   CLS ${shifts.length ? Math.max(...shifts).toFixed(3) : "not measured"} (largest of ${shifts.length})`);
     for (const audit of audits) console.log(`    below full marks in some run: ${audit}`);
     categories.forEach((name, index) => {
       if (row[index] < 100) failures.push(`${route} ${name} ${row[index]}`);
