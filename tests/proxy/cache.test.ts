@@ -1,0 +1,92 @@
+// nginx's cache in front of two origins (docs/nginx.conf): a crowd arriving at a page nobody has read
+// yet costs the origins one render, and a page nginx has seen is still served when every origin is down.
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { nginxMissing } from "./support/nginx";
+import { loggedRequests, startStack, type Stack } from "./support/stack";
+
+describe.skipIf(nginxMissing)("nginx cache in front of two origins", () => {
+  let stack: Stack;
+  // Pages stay fresh in nginx for 1 s only, so that the test sees them expire.
+  beforeAll(async () => {
+    stack = await startStack({ origin: { HTML_S_MAXAGE: "1" } });
+  }, 60_000);
+  afterAll(() => stack?.stop());
+
+  const totalLogged = (pathname: string) => stack.origins.reduce((sum, origin) => sum + loggedRequests(origin, pathname), 0);
+  const detailCalls = (slug: string) =>
+    stack.backend.calls().filter((call) => call.path === "/get_details" && call.query.slug === slug).length;
+
+  test("100 simultaneous requests for an article nobody has read reach the origins once", async () => {
+    const pathname = "/blog/backend-article-3";
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, () => fetch(stack.nginx.url + pathname, { headers: { "accept-encoding": "gzip, deflate, br" } })),
+    );
+    const bodies = await Promise.all(responses.map((response) => response.text()));
+    expect(responses.map((response) => response.status)).toEqual(Array(100).fill(200));
+    expect(new Set(bodies).size, "every reader got the same page").toBe(1);
+    expect(bodies[0]).toContain("Backend Article 3");
+    expect(responses.map((response) => response.headers.get("x-cache-status")).filter((status) => status === "MISS")).toHaveLength(1);
+
+    // The origins write their request log asynchronously: wait for the first line, then count.
+    await vi.waitFor(() => expect(totalLogged(pathname)).toBeGreaterThan(0), { timeout: 5_000 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(totalLogged(pathname), "requests in the origins' logs").toBe(1);
+    expect(detailCalls("backend-article-3"), "article fetched from the backend").toBe(1);
+  });
+
+  test("clients with other encodings get the page in their encoding, each encoding stored under its own key", async () => {
+    const pathname = "/blog/backend-article-4";
+    const { gunzipSync, brotliDecompressSync } = await import("node:zlib");
+    const http = await import("node:http");
+    // node:http, not fetch: fetch always asks for and decodes compression.
+    const get = (encoding: string) =>
+      new Promise<{ encoding: string | undefined; cache: string | undefined; body: string }>((resolve, reject) => {
+        http
+          .get(stack.nginx.url + pathname, { headers: { "accept-encoding": encoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (chunk: Buffer) => chunks.push(chunk));
+            res.on("end", () => {
+              const raw = Buffer.concat(chunks);
+              const contentEncoding = res.headers["content-encoding"];
+              const body =
+                contentEncoding === "br" ? brotliDecompressSync(raw) : contentEncoding === "gzip" ? gunzipSync(raw) : raw;
+              resolve({ encoding: contentEncoding, cache: res.headers["x-cache-status"] as string | undefined, body: body.toString("utf8") });
+            });
+          })
+          .on("error", reject);
+      });
+
+    const brotli = await get("gzip, deflate, br, zstd");
+    const gzip = await get("gzip");
+    const plain = await get("identity");
+    const brotliRefused = await get("br;q=0, gzip");
+    expect([brotli.encoding, gzip.encoding, plain.encoding, brotliRefused.encoding]).toEqual(["br", "gzip", undefined, "gzip"]);
+    // identity and "br;q=0" clients share the gzip copy: only brotli and gzip went to an origin.
+    expect([brotli.cache, gzip.cache, plain.cache, brotliRefused.cache]).toEqual(["MISS", "MISS", "HIT", "HIT"]);
+    // The same page: the brotli and gzip copies are two renders, whose CSP nonces (if any) differ.
+    const page = (html: string) => html.replace(/ nonce="[^"]*"/g, "");
+    for (const answer of [gzip, plain, brotliRefused]) expect(page(answer.body) === page(brotli.body), "same page").toBe(true);
+    expect(brotli.body).toContain("Backend Article 4");
+  });
+
+  test("with every origin down, a page nginx has seen is still answered with 200", async () => {
+    const pathname = "/blog/backend-article-5";
+    const first = await fetch(stack.nginx.url + pathname);
+    expect(first.status).toBe(200);
+    const page = await first.text();
+
+    await Promise.all(stack.origins.map((origin) => origin.stop()));
+    // Until the stored copy expires (s-maxage=1) nginx answers from it as fresh; read on until an
+    // answer had to go to the (stopped) origins and was served stale instead.
+    const statuses: string[] = [];
+    for (let attempt = 0; attempt < 50 && !statuses.includes("STALE"); attempt += 1) {
+      const response = await fetch(stack.nginx.url + pathname);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe(page);
+      statuses.push(response.headers.get("x-cache-status") ?? "none");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(statuses).toContain("STALE");
+    expect(stack.nginx.errorLog(), "nginx tried the origins").toMatch(/connect\(\) failed/);
+  });
+});

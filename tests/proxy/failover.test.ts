@@ -1,0 +1,64 @@
+// An origin restarted (SIGTERM) while readers keep coming: nginx sends its requests to the other origin
+// and no reader sees an error (docs/nginx.conf: upstream keepalive, proxy_next_upstream).
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { nginxMissing } from "./support/nginx";
+import { startStack, type Stack } from "./support/stack";
+
+describe.skipIf(nginxMissing)("one origin stopped under load", () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({ latencyMs: 20 });
+  }, 60_000);
+  afterAll(() => stack?.stop());
+
+  test("no client sees an error while an origin shuts down with SIGTERM", async () => {
+    const [leaving, staying] = stack.origins as [Stack["origins"][number], Stack["origins"][number]];
+    // Each request has a query string of its own: nginx has no copy, every request reaches an origin.
+    let sent = 0;
+    let running = true;
+    const failures: string[] = [];
+    const answered: number[] = [];
+    const reader = async () => {
+      while (running) {
+        const n = (sent += 1);
+        const pathname = `/blog/backend-article-${(n % 20) + 1}?reader=${n}`;
+        try {
+          const response = await fetch(stack.nginx.url + pathname);
+          const body = await response.text();
+          if (response.status !== 200 || !body.includes("Notes on Practice")) failures.push(`${pathname}: ${response.status}`);
+          answered.push(n);
+        } catch (error) {
+          failures.push(`${pathname}: ${String(error)}`);
+        }
+      }
+    };
+    const readers = Array.from({ length: 8 }, reader);
+
+    const until = async (condition: () => boolean) => {
+      while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
+    };
+    // Under way: both origins are answering.
+    await until(() => answered.length >= 60);
+    const exited = new Promise<number | null>((resolve) => leaving.child.once("exit", (code) => resolve(code)));
+    leaving.child.kill("SIGTERM");
+    const exitCode = await exited;
+    // And on, with one origin gone, for as many requests again.
+    const atExit = answered.length;
+    await until(() => answered.length >= atExit + 60);
+    running = false;
+    await Promise.all(readers);
+
+    expect(failures).toEqual([]);
+    expect(exitCode, "the stopped origin exited cleanly").toBe(0);
+    expect(readerLines(leaving), "the stopped origin had served readers").toBeGreaterThan(0);
+    expect(readerLines(staying)).toBeGreaterThan(0);
+  });
+});
+
+/** Request-log lines of the load's requests (`?reader=N`) in an origin's output. */
+function readerLines(origin: { output: () => string }): number {
+  return origin
+    .output()
+    .split("\n")
+    .filter((line) => line.includes("?reader=")).length;
+}
