@@ -4,7 +4,7 @@
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import playwrightConfig from "../../playwright.config";
-import { nginxMissing } from "./support/nginx";
+import { nginxMissing } from "../support/nginx.mjs";
 import { startStack, type Stack } from "./support/stack";
 
 const loopback = /^(https?|wss?):\/\/(127\.0\.0\.1|localhost)(:\d+)?\//;

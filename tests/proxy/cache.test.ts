@@ -1,7 +1,7 @@
 // nginx's cache in front of two origins (docs/nginx.conf): a crowd arriving at a page nobody has read
 // yet costs the origins one render, and a page nginx has seen is still served when every origin is down.
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { nginxMissing } from "./support/nginx";
+import { nginxMissing } from "../support/nginx.mjs";
 import { loggedRequests, startStack, type Stack } from "./support/stack";
 
 describe.skipIf(nginxMissing)("nginx cache in front of two origins", () => {

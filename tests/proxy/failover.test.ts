@@ -1,7 +1,7 @@
 // An origin restarted (SIGTERM) while readers keep coming: nginx sends its requests to the other origin
 // and no reader sees an error (docs/nginx.conf: upstream keepalive, proxy_next_upstream).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { nginxMissing } from "./support/nginx";
+import { nginxMissing } from "../support/nginx.mjs";
 import { startStack, type Stack } from "./support/stack";
 
 describe.skipIf(nginxMissing)("one origin stopped under load", () => {

@@ -3,13 +3,13 @@
 import { FAKE_TOKEN, startFakeBackend } from "../../support/fake-backend.mjs";
 import { thirdParty } from "../../support/servers.mjs";
 import { startSite } from "../../support/site-process.mjs";
-import { startNginx, type Nginx } from "./nginx";
+import { startNginx } from "../../support/nginx.mjs";
 
 export type Origin = Awaited<ReturnType<typeof startSite>>;
 export type Stack = {
   backend: Awaited<ReturnType<typeof startFakeBackend>>;
   origins: Origin[];
-  nginx: Nginx;
+  nginx: Awaited<ReturnType<typeof startNginx>>;
   stop: () => Promise<void>;
 };
 

@@ -1,10 +1,11 @@
 // Runs nginx with the operator's configuration (docs/nginx.conf) on loopback, in a temporary directory:
-// only the lines marked `# deploy: <name>` are changed (origins, listen address, cache, logs).
-import { spawn, type ChildProcess } from "node:child_process";
+// only the lines marked `# deploy: <name>` are changed (origins, listen address, cache, logs). For the
+// proxy tests (tests/proxy) and the proxy benchmark (scripts/bench-proxy.mjs).
+import { spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort } from "../../support/site-process.mjs";
+import { freePort } from "./site-process.mjs";
 
 export const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
 export const SITE_CONFIG = path.resolve("docs/nginx.conf");
@@ -12,21 +13,24 @@ export const SITE_CONFIG = path.resolve("docs/nginx.conf");
 export const nginxMissing = !existsSync(NGINX);
 if (nginxMissing) console.warn(`Proxy tests skipped: nginx is not installed at ${NGINX} (apt-get install nginx-light).`);
 
-export type Deployment = { origins: string[]; listen: string; cache: string; accessLog: string; errorLog: string };
+/** @typedef {{ origins: string[], listen: string, cache: string, accessLog: string, errorLog: string }} Deployment */
 
 /**
  * docs/nginx.conf with the values of one deployment on its `# deploy:` lines. Every kind of marked line
  * must be there, so that a changed file cannot make the tests run something else than it says.
+ * @param {string} text
+ * @param {Deployment} deployment
+ * @returns {string}
  */
-export function deploySiteConfig(text: string, deployment: Deployment): string {
-  const seen = new Set<string>();
+export function deploySiteConfig(text, deployment) {
+  const seen = new Set();
   const lines = text.split("\n").flatMap((line) => {
     const marker = /^(\s*)(\S+)\s+(.*?);\s*# deploy: (\S+)\s*$/.exec(line);
     if (!marker) return [line];
-    const [, indent, directive, value, name] = marker as unknown as [string, string, string, string, string];
+    const [, indent, directive, value, name] = marker;
     const firstOfItsKind = !seen.has(name);
     seen.add(name);
-    const set = (newValue: string) => [`${indent}${directive} ${newValue}; # deploy: ${name}`];
+    const set = (/** @type {string} */ newValue) => [`${indent}${directive} ${newValue}; # deploy: ${name}`];
     switch (name) {
       case "origin": {
         // The origin lines are replaced by one line per origin of this deployment, options kept.
@@ -51,26 +55,20 @@ export function deploySiteConfig(text: string, deployment: Deployment): string {
   return lines.join("\n");
 }
 
-export type Nginx = {
-  url: string;
-  /** The configuration nginx runs with (the site part). */
-  siteConfig: string;
-  accessLog: () => string;
-  errorLog: () => string;
-  stop: () => Promise<void>;
-};
-
 /**
  * Starts nginx in front of the given origins (`127.0.0.1:port`). The main configuration around the site
  * file is what a distribution's /etc/nginx/nginx.conf holds: pid file, temporary paths, one worker.
+ * @param {string[]} origins
+ * @returns {Promise<{ url: string, siteConfig: string, accessLog: () => string, errorLog: () => string, stop: () => Promise<void> }>}
  */
-export async function startNginx(origins: string[]): Promise<Nginx> {
+export async function startNginx(origins) {
   const dir = mkdtempSync(path.join(tmpdir(), "site-nginx-"));
   // As root, nginx's workers run as nobody: they must reach the cache and temporary directories,
   // which the master creates inside this one.
   chmodSync(dir, 0o755);
   const port = await freePort();
-  const deployment: Deployment = {
+  /** @type {Deployment} */
+  const deployment = {
     origins,
     listen: `127.0.0.1:${port}`,
     cache: path.join(dir, "cache"),
@@ -98,13 +96,13 @@ export async function startNginx(origins: string[]): Promise<Nginx> {
   );
 
   let output = "";
-  const child: ChildProcess = spawn(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"], {
+  const child = spawn(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
-  const read = (file: string) => (existsSync(file) ? readFileSync(file, "utf8") : "");
+  const read = (/** @type {string} */ file) => (existsSync(file) ? readFileSync(file, "utf8") : "");
   for (let attempt = 0; ; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`nginx exited: ${output}${read(deployment.errorLog)}`);
     try {
@@ -124,7 +122,7 @@ export async function startNginx(origins: string[]): Promise<Nginx> {
       new Promise((resolve) => {
         const done = () => {
           rmSync(dir, { recursive: true, force: true });
-          resolve();
+          resolve(undefined);
         };
         if (child.exitCode !== null) return done();
         child.once("exit", done);
