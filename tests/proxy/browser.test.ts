@@ -5,22 +5,18 @@ import { chromium, type Browser, type Page } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import playwrightConfig from "../../playwright.config";
 import { nginxMissing } from "../support/nginx.mjs";
-import { startStack, type Stack } from "./support/stack";
+import { useStack } from "./support/stack";
 
 const loopback = /^(https?|wss?):\/\/(127\.0\.0\.1|localhost)(:\d+)?\//;
 
 describe.skipIf(nginxMissing)("pages through nginx in Chromium", () => {
-  let stack: Stack;
+  const running = useStack();
   let browser: Browser;
   beforeAll(async () => {
-    stack = await startStack();
     // The same browser and flags as the Playwright suite.
     browser = await chromium.launch(playwrightConfig.use?.launchOptions);
   }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  afterAll(() => browser?.close());
 
   /** Opens a page in a fresh context (no browser cache) and reports what the policy and the page did. */
   async function read(pathname: string) {
@@ -42,7 +38,7 @@ describe.skipIf(nginxMissing)("pages through nginx in Chromium", () => {
           console.error(`Content Security Policy violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline code"}`);
         });
       });
-      const response = await page.goto(stack.nginx.url + pathname);
+      const response = await page.goto(running().nginx.url + pathname);
       const hydrated = await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 }).then(
         () => true,
         () => false,

@@ -1,24 +1,21 @@
 // nginx's cache in front of two origins (docs/nginx.conf): a crowd arriving at a page nobody has read
 // yet costs the origins one render, and a page nginx has seen is still served when every origin is down.
-import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { nginxMissing } from "../support/nginx.mjs";
-import { loggedRequests, startStack, type Stack } from "./support/stack";
+import { loggedRequests, useStack } from "./support/stack";
 
 describe.skipIf(nginxMissing)("nginx cache in front of two origins", () => {
-  let stack: Stack;
   // Pages stay fresh in nginx for 1 s only, so that the test sees them expire; and the origins do not
   // allow stale copies themselves (stale-if-error, stale-while-revalidate), so that a stale answer is
   // docs/nginx.conf's doing (proxy_cache_use_stale).
-  beforeAll(async () => {
-    stack = await startStack({ origin: { HTML_S_MAXAGE: "1", HTML_STALE_IF_ERROR: "0", HTML_STALE_WHILE_REVALIDATE: "0" } });
-  }, 60_000);
-  afterAll(() => stack?.stop());
+  const running = useStack({ origin: { HTML_S_MAXAGE: "1", HTML_STALE_IF_ERROR: "0", HTML_STALE_WHILE_REVALIDATE: "0" } });
 
-  const totalLogged = (pathname: string) => stack.origins.reduce((sum, origin) => sum + loggedRequests(origin, pathname), 0);
+  const totalLogged = (pathname: string) => running().origins.reduce((sum, origin) => sum + loggedRequests(origin, pathname), 0);
   const detailCalls = (slug: string) =>
-    stack.backend.calls().filter((call) => call.path === "/get_details" && call.query.slug === slug).length;
+    running().backend.calls().filter((call) => call.path === "/get_details" && call.query.slug === slug).length;
 
   test("100 simultaneous requests for an article nobody has read reach the origins once", async () => {
+    const stack = running();
     const pathname = "/blog/backend-article-3";
     const responses = await Promise.all(
       Array.from({ length: 100 }, () => fetch(stack.nginx.url + pathname, { headers: { "accept-encoding": "gzip, deflate, br" } })),
@@ -37,6 +34,7 @@ describe.skipIf(nginxMissing)("nginx cache in front of two origins", () => {
   });
 
   test("clients with other encodings get the page in their encoding, each encoding stored under its own key", async () => {
+    const stack = running();
     const pathname = "/blog/backend-article-4";
     const { gunzipSync, brotliDecompressSync } = await import("node:zlib");
     const http = await import("node:http");
@@ -72,6 +70,7 @@ describe.skipIf(nginxMissing)("nginx cache in front of two origins", () => {
   });
 
   test("with every origin down, a page nginx has seen is still answered with 200", async () => {
+    const stack = running();
     const pathname = "/blog/backend-article-5";
     const first = await fetch(stack.nginx.url + pathname);
     expect(first.status).toBe(200);

@@ -1,25 +1,22 @@
 // An origin restarted (SIGTERM) while readers keep coming: nginx sends its requests to the other origin
 // and no reader sees an error (docs/nginx.conf: upstream keepalive, proxy_next_upstream).
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { nginxMissing } from "../support/nginx.mjs";
-import { startStack, type Stack } from "./support/stack";
+import { useStack, type Stack } from "./support/stack";
 
 describe.skipIf(nginxMissing)("one origin stopped under load", () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack({ latencyMs: 20 });
-  }, 60_000);
-  afterAll(() => stack?.stop());
+  const running = useStack({ latencyMs: 20 });
 
   test("no client sees an error while an origin shuts down with SIGTERM", async () => {
+    const stack = running();
     const [leaving, staying] = stack.origins as [Stack["origins"][number], Stack["origins"][number]];
     // Each request has a query string of its own: nginx has no copy, every request reaches an origin.
     let sent = 0;
-    let running = true;
+    let loading = true;
     const failures: string[] = [];
     const answered: number[] = [];
     const reader = async () => {
-      while (running) {
+      while (loading) {
         const n = (sent += 1);
         const pathname = `/blog/backend-article-${(n % 20) + 1}?reader=${n}`;
         try {
@@ -45,7 +42,7 @@ describe.skipIf(nginxMissing)("one origin stopped under load", () => {
     // And on, with one origin gone, for as many requests again.
     const atExit = answered.length;
     await until(() => answered.length >= atExit + 60);
-    running = false;
+    loading = false;
     await Promise.all(readers);
 
     expect(failures).toEqual([]);

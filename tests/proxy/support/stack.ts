@@ -1,5 +1,6 @@
 // The deployment the proxy tests run: the fake blog backend (with latency, like a hosted one), two
 // origin processes of the production server, and nginx with docs/nginx.conf in front of them.
+import { afterAll, beforeAll } from "vitest";
 import { FAKE_TOKEN, startFakeBackend } from "../../support/fake-backend.mjs";
 import { thirdParty } from "../../support/servers.mjs";
 import { startSite } from "../../support/site-process.mjs";
@@ -30,8 +31,19 @@ export function originSettings(backendUrl: string, extra: Record<string, string>
 export async function startStack(options: { latencyMs?: number; origin?: Record<string, string> } = {}): Promise<Stack> {
   const backend = await startFakeBackend({ latencyMs: options.latencyMs ?? 50 });
   const settings = originSettings(backend.url, options.origin);
-  const origins = await Promise.all([startSite(settings), startSite(settings)]);
-  const nginx = await startNginx(origins.map((origin) => `127.0.0.1:${origin.port}`));
+  const started = await Promise.allSettled([startSite(settings), startSite(settings)]);
+  const origins = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+  let nginx: Stack["nginx"];
+  try {
+    const failed = started.find((result) => result.status === "rejected");
+    if (failed) throw failed.reason;
+    nginx = await startNginx(origins.map((origin) => `127.0.0.1:${origin.port}`));
+  } catch (error) {
+    // Leave no process behind when the stack could not be started whole.
+    await Promise.all(origins.map((origin) => origin.stop()));
+    await backend.close();
+    throw error;
+  }
   return {
     backend,
     origins,
@@ -41,6 +53,28 @@ export async function startStack(options: { latencyMs?: number; origin?: Record<
       await Promise.all(origins.map((origin) => origin.stop()));
       await backend.close();
     },
+  };
+}
+
+/**
+ * Starts a stack before the tests of the enclosing describe block and stops it after them. Returns the
+ * running stack; if it could not start, every test that asks for it fails with the reason (a failing
+ * beforeAll alone would leave the tests counted as skipped, not failed).
+ */
+export function useStack(options: Parameters<typeof startStack>[0] = {}): () => Stack {
+  let stack: Stack | undefined;
+  let startError: unknown;
+  beforeAll(async () => {
+    try {
+      stack = await startStack(options);
+    } catch (error) {
+      startError = error;
+    }
+  }, 60_000);
+  afterAll(() => stack?.stop());
+  return () => {
+    if (!stack) throw startError ?? new Error("the stack was not started");
+    return stack;
   };
 }
 
