@@ -348,7 +348,7 @@ function printReport({ load, memory, timeline, staleServed, shutdown }) {
   check(shutdown.cut === 0, `no request was cut off during the shutdown (${shutdown.cut})`);
   check(shutdown.wrongStatus === 0, `every answer during the shutdown had its expected status (${shutdown.wrongStatus} did not)`);
   check(shutdown.code === 0, `the server exited with code 0 (${shutdown.code ?? shutdown.signal})`);
-  // server.mjs forces an exit 10 s after the signal; getting there means the connections never drained.
+  // The server cuts connections 10 s after the signal; getting there means the connections never drained.
   check(shutdown.exitMs < 9_000, `the server drained and exited by itself, before its 10 s forced exit (${Math.round(shutdown.exitMs)} ms)`);
 }
 

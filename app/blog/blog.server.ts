@@ -42,7 +42,6 @@ export function createBlog(
   const articles = createSwrCache<ArticleView | null>(timing);
 
   return {
-    source,
     listPage(domain: string, page: number) {
       return lists.get(`list:${domain}:${page}`, async () => {
         const { blogs, total } = await source.listPage(domain, page);
@@ -58,10 +57,6 @@ export function createBlog(
         const view = toArticleView(slug, article);
         return { value: view, size: view.bodyHtml.length + article.blog.length };
       });
-    },
-    clear() {
-      lists.clear();
-      articles.clear();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { escapeMarkup } from "./escape-markup.mjs";
+import { escapeMarkup } from "./escape-markup";
 
 export function sitemapXml(urls: string[]): string {
   const body = urls.map((url) => `  <url><loc>${escapeMarkup(url)}</loc></url>`).join("\n");
