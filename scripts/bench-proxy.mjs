@@ -58,6 +58,7 @@ try {
     const result = await autocannon(url, options.duration);
     const failed = result.errors + result.timeouts + result.non2xx;
     rows.push(`| ${name} | ${Math.round(result.requests.average)} | ${result.latency.p50} ms | ${result.latency.p99} ms | ${failed} |`);
+    if (failed) console.error(`${name}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`, result.statusCodeStats, nginx.errorLog());
   }
 } finally {
   await nginx.stop();
