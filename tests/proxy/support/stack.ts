@@ -1,8 +1,8 @@
 // The deployment the proxy tests run: the fake blog backend (with latency, like a hosted one), two
 // origin processes of the production server, and nginx with docs/nginx.conf in front of them.
 import { afterAll, beforeAll } from "vitest";
-import { FAKE_TOKEN, startFakeBackend } from "../../support/fake-backend.mjs";
-import { thirdParty } from "../../support/servers.mjs";
+import { startFakeBackend } from "../../support/fake-backend.mjs";
+import { configuredSite } from "../../support/servers.mjs";
 import { startSite } from "../../support/site-process.mjs";
 import { startNginx } from "../../support/nginx.mjs";
 
@@ -14,18 +14,9 @@ export type Stack = {
   stop: () => Promise<void>;
 };
 
-/** Origin settings: a hosted backend and every embed configured, so that the CSP has all it can have. */
-export function originSettings(backendUrl: string, extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    SITE_PRODUCT: "Chan",
-    SITE_NAME: "Chan Practice Center",
-    SITE_URL: "https://chan.example.test",
-    ALLOWED_HOSTS: "127.0.0.1,chan.example.test",
-    BLOG_API_URL: backendUrl,
-    BLOG_API_TOKEN: FAKE_TOKEN,
-    ...thirdParty,
-    ...extra,
-  };
+/** Origin settings: the browser tests' configured site (every embed set), on this stack's backend. */
+function originSettings(backendUrl: string, extra: Record<string, string> = {}): Record<string, string> {
+  return { ...configuredSite, BLOG_API_URL: backendUrl, ...extra };
 }
 
 export async function startStack(options: { latencyMs?: number; origin?: Record<string, string> } = {}): Promise<Stack> {
