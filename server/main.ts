@@ -10,7 +10,8 @@ import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { createHttpTerminator } from "http-terminator";
-import morgan from "morgan";
+import pino from "pino";
+import { pinoHttp } from "pino-http";
 import type { Settings } from "../app/config.server";
 import { errorPage } from "./error-page";
 import { decodablePath, healthCheck, hostGuard, readOnlyMethods } from "./guards";
@@ -29,7 +30,15 @@ const settings = (build.entry.module as unknown as { getSettings: () => Settings
 const app = express();
 app.disable("x-powered-by");
 app.use(healthCheck());
-app.use(morgan("tiny"));
+// One JSON line per request, without headers (no cookies or credentials in logs). pino-http was chosen
+// over morgan by its measured cost per request (README, Performance).
+app.use(
+  pinoHttp({
+    logger: pino({ base: undefined }, pino.destination({ sync: false })),
+    quietReqLogger: true,
+    serializers: { req: (req) => `${req.method} ${req.url}`, res: (res) => res.statusCode },
+  }),
+);
 app.use(
   helmet({
     // Each page's policy lists the hashes of its own inline scripts (app/csp.server.ts).

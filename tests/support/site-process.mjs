@@ -33,7 +33,7 @@ export async function startSite(env = {}) {
   for (let attempt = 0; ; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`site exited: ${output}`);
     try {
-      if ((await fetch(`${url}/robots.txt`)).ok) break;
+      if ((await fetch(`${url}/healthz`)).ok) break;
     } catch {
       if (attempt > 100) throw new Error(`site did not start: ${output}`);
     }
