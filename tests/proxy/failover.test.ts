@@ -2,7 +2,7 @@
 // and no reader sees an error (docs/nginx.conf: upstream keepalive, proxy_next_upstream).
 import { describe, expect, test } from "vitest";
 import { nginxMissing } from "../support/nginx.mjs";
-import { useStack, type Stack } from "./support/stack";
+import { loggedRequests, useStack, type Stack } from "./support/stack";
 
 describe.skipIf(nginxMissing)("one origin stopped under load", () => {
   const running = useStack({ latencyMs: 20 });
@@ -52,10 +52,7 @@ describe.skipIf(nginxMissing)("one origin stopped under load", () => {
   });
 });
 
-/** Request-log lines of the load's requests (`?reader=N`) in an origin's output. */
-function readerLines(origin: { output: () => string }): number {
-  return origin
-    .output()
-    .split("\n")
-    .filter((line) => line.includes("?reader=")).length;
+/** How many of the load's requests (`?reader=N`) an origin answered, by its request log. */
+function readerLines(origin: Stack["origins"][number]): number {
+  return loggedRequests(origin).filter((request) => request.url.includes("?reader=")).length;
 }

@@ -69,15 +69,26 @@ export function useStack(options: Parameters<typeof startStack>[0] = {}): () => 
   };
 }
 
+/** One request as an origin logged it. */
+export type LoggedRequest = { method: string; url: string; status: number };
+
 /**
- * How many requests for `pathname` (query strings included) an origin's request log shows. Matches the
- * path as a word of the line, whether the log is plain text or JSON.
+ * The requests in an origin's request log (pino-http's JSON lines: `"req":"GET /blog","res":200`),
+ * in the order they ended.
  */
-export function loggedRequests(origin: Origin, pathname: string): number {
-  const escaped = pathname.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-  const pattern = new RegExp(`(^|[\\s"])${escaped}([\\s"?]|$)`);
+export function loggedRequests(origin: Origin): LoggedRequest[] {
   return origin
     .output()
     .split("\n")
-    .filter((line) => pattern.test(line)).length;
+    .flatMap((line) => {
+      if (!line.startsWith("{")) return [];
+      try {
+        const entry = JSON.parse(line) as { req?: unknown; res?: unknown };
+        if (typeof entry.req !== "string" || typeof entry.res !== "number") return [];
+        const [method = "", url = ""] = entry.req.split(" ");
+        return [{ method, url, status: entry.res }];
+      } catch {
+        return [];
+      }
+    });
 }
