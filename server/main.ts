@@ -14,10 +14,8 @@ import pino from "pino";
 import { pinoHttp } from "pino-http";
 import type { Settings } from "../app/config.server";
 import { errorPage } from "./error-page";
-import { decodablePath, healthCheck, hostGuard, readOnlyMethods } from "./guards";
-import { collapseLeadingSlashes } from "./leading-slashes";
+import { healthCheck, hostGuard, normalPaths, readOnlyMethods } from "./guards";
 import { pageCache } from "./page-cache";
-import { publicFiles } from "./public-files";
 
 // This file is bundled to build/server.js, next to the Remix server build.
 const buildDir = path.dirname(fileURLToPath(import.meta.url));
@@ -51,15 +49,11 @@ app.use(
     strictTransportSecurity: settings.hstsMaxAge > 0 ? { maxAge: settings.hstsMaxAge, includeSubDomains: true } : false,
     xFrameOptions: { action: "sameorigin" },
   }),
-  (_req, res, next) => {
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
-    next();
-  },
+  (_req, res, next) => { res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()"); next(); },
 );
 app.use(hostGuard(settings.allowedHosts));
 app.use(readOnlyMethods());
-app.use(collapseLeadingSlashes());
-app.use(decodablePath());
+app.use(normalPaths());
 app.use(
   build.publicPath,
   expressStaticGzip(path.join(root, build.assetsBuildDirectory), {
@@ -69,7 +63,7 @@ app.use(
   }),
 );
 app.get("/favicon.ico", (_req, res) => res.set("Cache-Control", "public, max-age=86400").redirect(301, "/favicon.svg"));
-app.use(publicFiles(path.join(root, "public"), "build"));
+app.use(express.static(path.join(root, "public"), { maxAge: "1h", index: false, redirect: false }));
 app.use(compression());
 app.use(pageCache({ ttlSeconds: settings.pageCacheSeconds }));
 app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
