@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 /**
@@ -11,11 +11,16 @@ export function urlSecret({ secret, cacheDir }: { secret?: string; cacheDir: str
   if (secret) return secret;
   const file = path.join(cacheDir, "url-secret");
   mkdirSync(cacheDir, { recursive: true });
+  // Written whole under a name of its own, then linked into place: linking fails for all but the first
+  // process, and no process can read a key half written (origins often start together).
+  const draft = `${file}.${process.pid}`;
+  writeFileSync(draft, randomBytes(32).toString("base64url"), { mode: 0o600 });
   try {
-    // "wx": only one process creates it.
-    writeFileSync(file, randomBytes(32).toString("base64url"), { flag: "wx", mode: 0o600 });
+    linkSync(draft, file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  } finally {
+    rmSync(draft, { force: true });
   }
   const stored = readFileSync(file, "utf8").trim();
   if (stored.length < 16) throw new Error(`${file} holds no usable key: delete it and restart`);

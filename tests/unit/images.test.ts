@@ -9,6 +9,7 @@ import { ImageSourceError } from "~/images/errors.server";
 import { fetchSource, type FetchLimits } from "~/images/fetch-source.server";
 import { createImageService } from "~/images/image-service.server";
 import { makeVariant } from "~/images/make-variant.server";
+import { urlSecret } from "~/images/url-secret.server";
 import { boxes, IMAGE_PATH_PREFIX } from "~/lib/image-variants";
 import { startFakeImageHost } from "../support/fake-image-host.mjs";
 
@@ -199,6 +200,21 @@ describe("the disk cache", () => {
       const restarted = createDiskCache({ dir, maxBytes: 250 });
       expect(await restarted.get(name(3))).toEqual(Buffer.alloc(100, 3));
       expect(restarted.size()).toBe(200);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the signing key without IMAGE_URL_SECRET", () => {
+  it("is made once in the cache folder and read by every later call, leaving no draft behind", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "url-secret-"));
+    try {
+      const first = urlSecret({ cacheDir: dir });
+      expect(first.length).toBeGreaterThanOrEqual(32);
+      expect(urlSecret({ cacheDir: dir })).toBe(first);
+      expect(readdirSync(dir)).toEqual(["url-secret"]);
+      expect(urlSecret({ cacheDir: dir, secret: "from-the-setting" })).toBe("from-the-setting");
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
