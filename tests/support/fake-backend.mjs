@@ -22,22 +22,31 @@ export const faultSlugs = {
 
 /** Deterministic articles, newest first: backend-article-1 is the newest. */
 export function makeArticles(count) {
-  return Array.from({ length: count }, (_, index) => {
-    const n = index + 1;
-    const day = new Date(Date.UTC(2024, 11, 31) - index * 86_400_000 * 7);
-    return {
-      id: `id-${n}`,
-      slug: `backend-article-${n}`,
-      metaTitle: `Backend Article ${n}: Notes on Practice`,
-      metaDescription: `Description of backend article ${n}, served by the fake backend for tests.`,
-      date: day.toISOString().slice(0, 10),
-      pinterestImageLink: n % 4 === 0 ? null : `https://images.example.test/article-${n}.jpg`,
-      youtubeShortsUrl: n === 1 ? "https://www.youtube.com/shorts/abc_DEF-123" : n === 2 ? "https://vimeo.com/123" : null,
-      shortTailKeywords: n % 3 === 0 ? null : "zen, meditation , ,practice",
-      longTailKeywords: n % 5 === 0 ? "" : "how to sit zazen, finding a teacher",
-      blog: `## Section for ${n}\n\nA paragraph with [a link](https://example.org/${n}) and <img src=x onerror="alert(1)">.\n\n> A quote.\n\n- one\n- two\n\n1. first\n2. second\n`,
-    };
-  });
+  return Array.from({ length: count }, (_, index) => makeArticle(index + 1));
+}
+
+/** Article n (1 = newest), made on demand, so a backend of 100,000 articles builds only what is asked. */
+export function makeArticle(n) {
+  const day = new Date(Date.UTC(2024, 11, 31) - (n - 1) * 86_400_000 * 7);
+  return {
+    id: `id-${n}`,
+    slug: `backend-article-${n}`,
+    metaTitle: `Backend Article ${n}: Notes on Practice`,
+    metaDescription: `Description of backend article ${n}, served by the fake backend for tests.`,
+    date: day.toISOString().slice(0, 10),
+    pinterestImageLink: n % 4 === 0 ? null : `https://images.example.test/article-${n}.jpg`,
+    youtubeShortsUrl: n === 1 ? "https://www.youtube.com/shorts/abc_DEF-123" : n === 2 ? "https://vimeo.com/123" : null,
+    shortTailKeywords: n % 3 === 0 ? null : "zen, meditation , ,practice",
+    longTailKeywords: n % 5 === 0 ? "" : "how to sit zazen, finding a teacher",
+    blog: `## Section for ${n}\n\nA paragraph with [a link](https://example.org/${n}) and <img src=x onerror="alert(1)">.\n\n> A quote.\n\n- one\n- two\n\n1. first\n2. second\n`,
+  };
+}
+
+/** The number in a slug of makeArticle's form, when it is one of the first `count` articles. */
+function articleNumber(slug, count) {
+  const match = /^backend-article-([1-9]\d*)$/.exec(slug);
+  const n = match ? Number(match[1]) : 0;
+  return n >= 1 && n <= count ? n : undefined;
 }
 
 /** How many XSS payloads one hostile article holds: few page loads, yet each article stays readable. */
@@ -86,7 +95,7 @@ function hostileBody(payloads) {
  * total (override the reported total), listStatus (force a status for get_metainfo).
  */
 export async function startFakeBackend(options = {}) {
-  const articles = makeArticles(options.articles ?? 23);
+  const count = options.articles ?? 23;
   const hostile = new Map(makeXssArticles().map((article) => [article.slug, article.details]));
   /** @typedef {{ path: string, query: Record<string, string>, rawQuery: string, authorization: string | null }} Call */
   const state = {
@@ -121,14 +130,16 @@ export async function startFakeBackend(options = {}) {
       if (state.listBody !== undefined) return send(res, 200, state.listBody);
       const page = Number(url.searchParams.get("page") ?? "1");
       const start = (page - 1) * 10;
-      const blogs = articles.slice(start, start + 10).map(({ id, slug, metaTitle, metaDescription, pinterestImageLink }) => ({
+      const length = start >= 0 ? Math.max(0, Math.min(10, count - start)) : 0;
+      const numbers = Array.from({ length }, (_, index) => start + index + 1);
+      const blogs = numbers.map(makeArticle).map(({ id, slug, metaTitle, metaDescription, pinterestImageLink }) => ({
         id,
         slug,
         metaTitle,
         metaDescription,
         pinterestImageLink,
       }));
-      return send(res, 200, { blogs, total: options.total ?? articles.length });
+      return send(res, 200, { blogs, total: options.total ?? count });
     }
 
     if (url.pathname === "/get_details") {
@@ -143,7 +154,7 @@ export async function startFakeBackend(options = {}) {
           return; // never answers; the client's timeout must end it
         case "fault-slow":
           await sleep(1500);
-          return send(res, 200, articles[0]);
+          return send(res, 200, makeArticle(1));
         case "fault-not-json":
           res.writeHead(200, { "content-type": "text/html" });
           return res.end("<html><body>Gateway says hello</body></html>");
@@ -155,12 +166,12 @@ export async function startFakeBackend(options = {}) {
         case "fault-null":
           return send(res, 200, null);
         case "fault-huge":
-          return send(res, 200, { ...articles[0], blog: "x".repeat(5 * 1024 * 1024) });
+          return send(res, 200, { ...makeArticle(1), blog: "x".repeat(5 * 1024 * 1024) });
       }
       if (hostile.has(slug)) return send(res, 200, hostile.get(slug));
-      const article = articles.find((entry) => entry.slug === slug);
-      if (!article) return send(res, 404, { error: "Blog not found" });
-      const { id: _id, slug: _slug, ...details } = article;
+      const n = articleNumber(slug, count);
+      if (n === undefined) return send(res, 404, { error: "Blog not found" });
+      const { id: _id, slug: _slug, ...details } = makeArticle(n);
       return send(res, 200, details);
     }
     send(res, 404, { error: "no such function" });
@@ -176,7 +187,6 @@ export async function startFakeBackend(options = {}) {
     url: `http://127.0.0.1:${port}`,
     port,
     state,
-    articles,
     calls: () => state.calls,
     reset: () => {
       state.calls = [];
