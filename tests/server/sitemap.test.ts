@@ -127,16 +127,16 @@ describe("a blog of 100,000 articles", () => {
 
   it("lists the oldest article in the last part, and no part costs more than a bounded number of calls", async () => {
     for (const [partPath, last] of [
-      ["/sitemap-articles.xml?part=1000", "backend-article-100000"],
-      ["/sitemap-articles.xml?part=500", "backend-article-50000"],
-      ["/sitemap-pages.xml", "blog?page=10000"],
-    ]) {
+      ["/sitemap-articles.xml?part=1000", "/blog/backend-article-100000"],
+      ["/sitemap-articles.xml?part=500", "/blog/backend-article-50000"],
+      ["/sitemap-pages.xml", "/blog?page=10000"],
+    ] as const) {
       bigBackend.reset();
       const part = await get(bigSite, partPath);
       expect(part.status, partPath).toBe(200);
       expect(schemaErrors(part.body, SITEMAP_XSD), partPath).toBe("");
       const urls = xml.parse(part.body).urlset.url;
-      expect(urls.at(-1).loc, partPath).toBe(`${bigSite.url}/${last.startsWith("blog?") ? last : `blog/${last}`}`);
+      expect(urls.at(-1).loc, partPath).toBe(`${bigSite.url}${last}`);
       expect(bigBackend.calls().length, partPath).toBeLessThanOrEqual(MAX_CALLS_PER_RESPONSE);
     }
   });
