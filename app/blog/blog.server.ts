@@ -40,6 +40,7 @@ export function createBlog(
 ) {
   const lists = createSwrCache<BlogListPage>(timing);
   const articles = createSwrCache<ArticleView | null>(timing);
+  const dates = createSwrCache<{ iso?: string } | null>(timing);
 
   return {
     source,
@@ -59,9 +60,17 @@ export function createBlog(
         return { value: view, size: view.bodyHtml.length + article.blog.length };
       });
     },
+    /** An article's publication date alone (for the sitemap): no markdown rendered, little kept. */
+    articleDate(domain: string, slug: string) {
+      return dates.get(`date:${domain}:${slug}`, async () => {
+        const article = await source.article(slug);
+        return { value: article ? { iso: isoDate(article.date) } : null, size: 64 + slug.length };
+      });
+    },
     clear() {
       lists.clear();
       articles.clear();
+      dates.clear();
     },
   };
 }
@@ -96,7 +105,7 @@ export function getArticle(request: Request, slug: string): Promise<ArticleView 
 }
 
 /** How many backend calls one sitemap part makes at a time. */
-const SITEMAP_CONCURRENCY = 10;
+const SITEMAP_CONCURRENCY = 20;
 
 /** How many articles the blog has, by the first list page (shared with the blog's first page). */
 export async function getArticleTotal(request: Request): Promise<number> {
@@ -115,8 +124,10 @@ export async function getDatedEntries(request: Request, listPages: number[]) {
     entries,
     async (entry) => {
       if (entry.date) return { slug: entry.slug, date: isoDate(entry.date) };
-      const article = await getArticle(request, entry.slug).catch(() => undefined);
-      return article === null ? null : { slug: entry.slug, date: article?.published?.iso };
+      const date = await currentBlog()
+        .articleDate(siteDomain(request), entry.slug)
+        .catch(() => undefined);
+      return date === null ? null : { slug: entry.slug, date: date?.iso };
     },
     { concurrency: SITEMAP_CONCURRENCY },
   );
