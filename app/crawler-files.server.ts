@@ -23,3 +23,9 @@ export function unavailableFile(what: string, error: unknown): Response {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": cacheControl("unavailable"), "Retry-After": "60" },
   });
 }
+
+export function imageResponse(body: Buffer, contentType: string): Response {
+  return new Response(new Uint8Array(body), {
+    headers: { "Content-Type": contentType, "Content-Length": String(body.length), "Cache-Control": cacheControl("file") },
+  });
+}
