@@ -59,7 +59,7 @@ export function shareImageSvg(siteName: string, tagline: string): string {
   const { width, height } = SHARE_IMAGE;
   const textX = 560;
   const textWidth = width - textX - 70;
-  const nameLines = fitLines(siteName, 12, 3);
+  const nameLines = fitLines(siteName, 14, 3);
   const longest = Math.max(...nameLines.map((line) => line.length), 1);
   // About 0.66 em per character for this bold serif: the longest line fills the width, within 40–96 px.
   const nameSize = Math.round(Math.min(96, Math.max(40, textWidth / (0.66 * longest))));

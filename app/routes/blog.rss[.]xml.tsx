@@ -6,6 +6,7 @@ import { fileResponse, unavailableFile } from "~/crawler-files.server";
 import { imageEnclosure } from "~/feed-images.server";
 import { escapeMarkup } from "~/lib/escape-markup.mjs";
 import { absoluteUrl } from "~/lib/seo";
+import { LOGO } from "~/lib/share-image";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const settings = getSettings();
@@ -19,6 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       link: absoluteUrl(origin, "/blog"),
       language: "en",
       copyright: `© 2024 ${settings.siteName}`,
+      image: absoluteUrl(origin, LOGO.path),
       feedLinks: { rss: absoluteUrl(origin, "/blog/rss.xml") },
     });
     for (const article of articles) {

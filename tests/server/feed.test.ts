@@ -37,6 +37,7 @@ describe("the RSS feed of the embedded articles", () => {
     const feed = await readFeed(demo);
     expect(feed.title).toBe("Zen Buddhism · Blog");
     expect(feed.link).toBe(`${demo.url}/blog`);
+    expect(feed.image?.url).toBe(`${demo.url}/logo.png`);
     expect(feed.items).toHaveLength(10);
     let withImage = 0;
     for (const item of feed.items) {
