@@ -13,7 +13,7 @@ const chromiumArgs = [
 /** A production build of the site on loopback, with only the given settings. */
 function site(port: number, env: Record<string, string> = {}) {
   return {
-    command: "node server.mjs",
+    command: "node build/server.js",
     url: `http://127.0.0.1:${port}/`,
     env: { NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...env },
     reuseExistingServer: false,

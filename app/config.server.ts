@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { parseAllowedHosts } from "~/lib/host.mjs";
+import { parseAllowedHosts } from "~/lib/host";
 
 /**
  * Every setting the site reads, checked once. An operator who gets one wrong sees a list of what is

@@ -1,22 +1,33 @@
+import { createHash } from "node:crypto";
 import type { Settings } from "~/config.server";
+import { inlineScripts } from "~/lib/inline-scripts";
 
 const VIDEO_ORIGIN = "https://www.youtube-nocookie.com";
 
 const origin = (url: string | undefined) => (url ? new URL(url).origin : undefined);
 
+/** The CSP source expression that allows exactly this inline script. */
+export function scriptHash(text: string): string {
+  return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+}
+
 /**
- * The document's Content-Security-Policy. Scripts run only with this response's nonce; 'strict-dynamic'
- * lets those scripts load others (the ad network and lead-form scripts we inject). Frames only from the
- * configured embeds and the video player. See docs/decisions/007.
+ * The Content-Security-Policy of a rendered document. Its inline scripts run because their sha256
+ * hashes are listed, so the page is the same bytes for every reader and any cache can keep it;
+ * 'strict-dynamic' lets those scripts load others (the page's modules, the ad network and lead-form
+ * scripts we inject). `https:` and 'unsafe-inline' only matter to browsers older than CSP 3, which
+ * ignore the rest. Frames only from the configured embeds and the video player.
+ * See docs/decisions/013.
  */
-export function contentSecurityPolicy(nonce: string, settings: Settings): string {
+export function contentSecurityPolicy(html: string, settings: Settings): string {
   const frames = new Set([VIDEO_ORIGIN, origin(settings.rssFeedEmbedUrl), origin(settings.leadForm.url)].filter(Boolean));
   // Ad scripts fetch and draw from hosts we cannot list; allow https for them only when ads are configured.
   const thirdPartyScripts = Boolean(settings.adScriptUrl || settings.leadForm.scriptUrl);
   if (settings.adScriptUrl) frames.add("https:");
+  const hashes = inlineScripts(html).map(scriptHash);
   const directives = [
     "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic' https: 'unsafe-inline'`,
+    `script-src ${[...hashes, "'strict-dynamic'", "https:", "'unsafe-inline'"].join(" ")}`,
     "object-src 'none'",
     "base-uri 'none'",
     `frame-src ${[...frames].join(" ")}`,

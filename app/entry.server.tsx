@@ -1,60 +1,54 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
+import type { EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { afterPaintScripts } from "./after-paint.server";
+import { PassThrough } from "node:stream";
+import { text } from "node:stream/consumers";
 import { getSettings } from "./config.server";
 import { contentSecurityPolicy } from "./csp.server";
-import { NonceProvider } from "./nonce";
 
 // Read and check the settings as the server starts, so a wrong setting stops it with a clear list.
-// server.mjs calls it too, through the build, before it listens.
+// The server calls it too, through the build, before it listens.
 getSettings();
 export { getSettings };
 
 const ABORT_DELAY_MS = 5_000;
 export const streamTimeout = ABORT_DELAY_MS;
 
-export default function handleRequest(
+/**
+ * Every reader, browser or crawler, gets the whole document at once (nothing on the site streams:
+ * docs/decisions/001). Having all of it, the server lists its inline scripts' hashes in the CSP, so the
+ * page is the same bytes for everyone and any cache can keep it (docs/decisions/013).
+ */
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  loadContext: AppLoadContext,
 ) {
-  const nonce = loadContext.cspNonce;
-  // Without a nonce (a server other than server.mjs) the page is still served, just without a CSP.
-  if (nonce) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, getSettings()));
-  // Crawlers get the whole document at once; browsers get the shell as soon as it is ready.
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "");
-  return new Promise<Response>((resolve, reject) => {
+  const html = await renderDocument(request, remixContext, (status) => (responseStatusCode = status));
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(html, getSettings()));
+  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+}
+
+function renderDocument(request: Request, remixContext: EntryContext, setStatus: (status: number) => void) {
+  return new Promise<string>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce ?? ""}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
-      </NonceProvider>,
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />,
       {
-        nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
+        onShellReady() {
           shellRendered = true;
-          // The page's scripts are rewritten to load after the first paint (docs/decisions/009).
-          const body = afterPaintScripts(nonce);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+        },
+        onAllReady() {
+          const body = new PassThrough();
+          text(body).then(resolve, reject);
           pipe(body);
         },
-        onShellError(error: unknown) {
-          reject(error);
-        },
+        onShellError: reject,
         onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors after the shell is sent are logged here; before that Remix logs them itself.
+          setStatus(500);
+          // Errors in the shell reach Remix through onShellError, which logs them itself.
           if (shellRendered) console.error(error);
         },
       },

@@ -5,8 +5,4 @@ declare module "@remix-run/node" {
   interface Future {
     v3_singleFetch: true;
   }
-  // Given by server.mjs for each request.
-  interface AppLoadContext {
-    cspNonce?: string;
-  }
 }

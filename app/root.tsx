@@ -21,7 +21,6 @@ import { SiteHeader } from "~/components/SiteHeader";
 import { Toaster } from "~/components/Toaster";
 import { noindexMeta } from "~/lib/seo";
 import { useInPageLinks } from "~/hooks/use-in-page-links";
-import { useNonce } from "~/nonce";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -64,7 +63,6 @@ export function useSiteSettings(): PublicSettings {
 export function Layout({ children }: { children: ReactNode }) {
   const settings = useSiteSettings();
   const { pathname } = useLocation();
-  const nonce = useNonce();
   useInPageLinks();
   useEffect(() => {
     // CSS keeps the no-JavaScript forms (solid header, :target donation panel) until this is set.
@@ -93,8 +91,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteFooter siteName={settings.siteName} product={settings.product} partners={settings.partnerLinks} />
         <DonationDialog siteName={settings.siteName} donationUrl={settings.donationUrl} autoOpen={pathname === "/"} />
         <Toaster />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );

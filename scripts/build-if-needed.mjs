@@ -6,7 +6,8 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const buildEntry = path.join(root, "build", "index.js");
-const sources = ["app", "public", "remix.config.js", "postcss.config.js", "package.json", "package-lock.json", "scripts/image-variants.mjs", "scripts/compile-hints.mjs", "scripts/precompress.mjs"];
+const serverEntry = path.join(root, "build", "server.js");
+const sources = ["app", "server", "public", "remix.config.js", "postcss.config.js", "package.json", "package-lock.json", "scripts/image-variants.mjs", "scripts/optimize-scripts.mjs", "scripts/precompress.mjs"];
 
 function newestChange(target) {
   const full = path.join(root, target);
@@ -21,7 +22,7 @@ function newestChange(target) {
   return newest;
 }
 
-const builtAt = existsSync(buildEntry) ? statSync(buildEntry).mtimeMs : 0;
+const builtAt = existsSync(buildEntry) && existsSync(serverEntry) ? Math.min(statSync(buildEntry).mtimeMs, statSync(serverEntry).mtimeMs) : 0;
 const changedAt = Math.max(...sources.map(newestChange));
 // `npm run dev` writes a development build to the same folder: never serve that as production.
 const isProductionBuild = builtAt > 0 && readFileSync(buildEntry, "utf8").includes('mode = "production"');

@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { listFiles } from "../server/static-files.mjs";
+import { listFiles } from "./list-files.mjs";
 
 const sourceRoot = "public/images";
 const outputRoot = "public/build/images";

@@ -13,7 +13,7 @@ const origin = `http://127.0.0.1:${port}`;
 const routes = ["/", "/blog", "/blog/how-to-start-zazen-at-home"];
 const categories = ["performance", "accessibility", "best-practices", "seo"];
 
-const server = spawn("node", ["server.mjs"], {
+const server = spawn("node", ["build/server.js"], {
   env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1" },
   stdio: "ignore",
 });

@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { minify } from "terser";
-import { listFiles } from "../server/static-files.mjs";
+import { listFiles } from "./list-files.mjs";
 
 const root = "public/build";
 const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";

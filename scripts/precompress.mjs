@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
 import { gzipAsync } from "@gfx/zopfli";
-import { listFiles } from "../server/static-files.mjs";
+import { listFiles } from "./list-files.mjs";
 
 const root = "public/build";
 

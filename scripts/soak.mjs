@@ -2,8 +2,8 @@
 // flaps (healthy, 500 for everything, slow, hanging, down), then a SIGTERM with requests in flight.
 // Every page in the mix is seen once first, so an outage must be covered by the stale cache: any 5xx is
 // a failure. Prints the figures and one PASS/FAIL line per check; exits non-zero when a check fails.
-// Loopback only, bounded in time. Flags: --seconds 60 --connections 64 --flap-seconds 3
-// --heap-mb 192 (0: Node's default heap) --max-rss-growth-mb 200. Needs a build (npm run build).
+// Loopback only, bounded in time. Flags: --seconds 300 --connections 64 --flap-seconds 3
+// --heap-mb 192 (0: Node's default heap) --max-rss-growth-mb 200 --max-last-minute-growth-mb 10. Needs a build (npm run build).
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import http from "node:http";
@@ -12,11 +12,13 @@ import { FAKE_TOKEN, startFakeBackend } from "../tests/support/fake-backend.mjs"
 import { startSite } from "../tests/support/site-process.mjs";
 
 const options = {
-  seconds: numberFlag("seconds", 60),
+  seconds: numberFlag("seconds", 300),
   connections: numberFlag("connections", 64),
   flapSeconds: numberFlag("flap-seconds", 3),
   heapMb: numberFlag("heap-mb", 192, 0),
   maxRssGrowthMb: numberFlag("max-rss-growth-mb", 200),
+  // Memory must level off: what the last minute of load adds to RSS.
+  maxLastMinuteGrowthMb: numberFlag("max-last-minute-growth-mb", 10),
 };
 
 const TIMEOUT_MS = 2000;
@@ -81,7 +83,7 @@ async function within(promise, ms, fallback) {
     clearTimeout(timer);
   }
 }
-const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
+const mb = (kb) => `${(kb / 1024).toFixed(1)} MB`;
 
 /** Resident memory of a process in kB, from /proc (Linux). */
 function rssKb(pid) {
@@ -224,7 +226,8 @@ function sampleMemory(pid) {
     stop() {
       clearInterval(timer);
       samples.push(rssKb(pid));
-      return { start: samples[0], peak: Math.max(...samples), end: samples.at(-1) };
+      const minuteAgo = samples[Math.max(0, samples.length - 61)];
+      return { start: samples[0], peak: Math.max(...samples), end: samples.at(-1), lastMinute: samples.at(-1) - minuteAgo };
     },
   };
 }
@@ -319,7 +322,8 @@ function printReport({ load, memory, timeline, staleServed, shutdown }) {
   }
   console.log(`stale copies:    ${staleServed} served in place of a failed refresh (server log)`);
   console.log(
-    `server RSS:      start ${mb(memory.start)}, peak ${mb(memory.peak)}, end ${mb(memory.end)}, growth ${mb(memory.end - memory.start)}`,
+    `server RSS:      start ${mb(memory.start)}, peak ${mb(memory.peak)}, end ${mb(memory.end)}, growth ${mb(memory.end - memory.start)}, ` +
+      `last minute ${mb(memory.lastMinute)}`,
   );
   console.log(
     `shutdown:        SIGTERM with ${shutdown.inFlight} requests in flight, ${unseenSlugs.length} of them waiting on the ` +
@@ -340,6 +344,10 @@ function printReport({ load, memory, timeline, staleServed, shutdown }) {
     memory.end - memory.start <= options.maxRssGrowthMb * 1024,
     `server RSS growth ${mb(memory.end - memory.start)} is within ${options.maxRssGrowthMb} MB`,
   );
+  check(
+    memory.lastMinute <= options.maxLastMinuteGrowthMb * 1024,
+    `memory levels off: the last minute added ${mb(memory.lastMinute)} of RSS (at most ${options.maxLastMinuteGrowthMb} MB)`,
+  );
   check(shutdown.slowInFlight, `requests were in flight when SIGTERM was sent (${shutdown.inFlight})`);
   check(
     shutdown.slowFinished === unseenSlugs.length,
@@ -348,7 +356,7 @@ function printReport({ load, memory, timeline, staleServed, shutdown }) {
   check(shutdown.cut === 0, `no request was cut off during the shutdown (${shutdown.cut})`);
   check(shutdown.wrongStatus === 0, `every answer during the shutdown had its expected status (${shutdown.wrongStatus} did not)`);
   check(shutdown.code === 0, `the server exited with code 0 (${shutdown.code ?? shutdown.signal})`);
-  // server.mjs forces an exit 10 s after the signal; getting there means the connections never drained.
+  // The server cuts connections 10 s after the signal; getting there means the connections never drained.
   check(shutdown.exitMs < 9_000, `the server drained and exited by itself, before its 10 s forced exit (${Math.round(shutdown.exitMs)} ms)`);
 }
 

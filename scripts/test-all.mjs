@@ -1,42 +1,58 @@
-// `npm test`: builds the site, runs the unit tests (Vitest) and the browser tests (Playwright, JavaScript
-// on and off), then prints one summary line over both runners: "N passed, N failed".
+// `npm test`: builds the site, runs the unit and server tests (Vitest), the browser tests (Playwright,
+// JavaScript on and off) and, where nginx is installed, the proxy tests; then prints one summary line over
+// all of them: "N passed, N failed". A runner that errored, or ran no test, counts as a failure.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 
 const artifacts = "tests/.artifacts";
-const run = (command, args, env = {}) =>
-  spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
-
-for (const file of ["vitest.json", "playwright.json"]) rmSync(`${artifacts}/${file}`, { force: true });
-
-const steps = [];
-steps.push(["build", run("npm", ["run", "build"])]);
-steps.push(["unit", run("npx", ["vitest", "run"])]);
-if (steps[0][1] === 0) steps.push(["browser", run("npx", ["playwright", "test"])]);
-
+const run = (command, args) => spawnSync(command, args, { stdio: "inherit" }).status ?? 1;
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : undefined);
-const vitest = readJson(`${artifacts}/vitest.json`);
-const playwright = readJson(`${artifacts}/playwright.json`);
+
+/** Passed and failed tests from a Vitest JSON report; a test file that failed outside its tests (an import, a hook) is a failure. */
+const vitestCounts = (report) => ({
+  passed: report.numPassedTests,
+  failed:
+    report.numFailedTests +
+    (report.testResults ?? []).filter((file) => file.status === "failed" && !file.assertionResults?.some((test) => test.status === "failed")).length,
+});
+/** Passed and failed tests from a Playwright JSON report; an error outside any test (a server that would not start) is a failure. */
+const playwrightCounts = (report) => ({
+  passed: report.stats.expected + report.stats.flaky,
+  failed: report.stats.unexpected + (report.errors?.length ?? 0),
+});
+
+const runners = [
+  { name: "unit and server (Vitest)", command: ["npx", ["vitest", "run"]], report: "vitest.json", counts: vitestCounts },
+  { name: "browser (Playwright)", command: ["npx", ["playwright", "test"]], report: "playwright.json", counts: playwrightCounts },
+];
+if (existsSync("/usr/sbin/nginx") || process.env.NGINX_PATH) {
+  runners.push({ name: "proxy (nginx)", command: ["npm", ["run", "test:proxy"]], report: "proxy.json", counts: vitestCounts });
+} else {
+  console.log("nginx is not installed: the proxy tests are skipped (apt-get install nginx-light to run them).");
+}
+
+for (const runner of runners) rmSync(`${artifacts}/${runner.report}`, { force: true });
 
 let passed = 0;
 let failed = 0;
-if (vitest) {
-  passed += vitest.numPassedTests;
-  failed += vitest.numFailedTests;
-}
-if (playwright) {
-  passed += playwright.stats.expected + playwright.stats.flaky;
-  failed += playwright.stats.unexpected;
-}
-// A runner that crashed before writing its report counts as a failure, not as silence.
-for (const [name, status] of steps) {
-  const reported = name === "unit" ? vitest : name === "browser" ? playwright : true;
-  if (status !== 0 && !reported) {
-    console.error(`${name} step failed before reporting results`);
-    failed += 1;
+const problems = [];
+if (run("npm", ["run", "build"]) !== 0) {
+  problems.push("the build failed");
+  failed += 1;
+} else {
+  for (const runner of runners) {
+    const status = run(...runner.command);
+    const report = readJson(`${artifacts}/${runner.report}`);
+    const counts = report ? runner.counts(report) : { passed: 0, failed: 0 };
+    passed += counts.passed;
+    failed += counts.failed;
+    // An exit status that the counted failures do not explain, or no test at all, is a failure too.
+    if ((status !== 0 && counts.failed === 0) || counts.passed + counts.failed === 0) {
+      problems.push(`${runner.name} ${report ? "reported" : "wrote no report and"} exited with status ${status} after ${counts.passed + counts.failed} tests`);
+      failed += 1;
+    }
   }
 }
-if (steps[0][1] !== 0) failed += 1;
-
+for (const problem of problems) console.error(`Runner error: ${problem}`);
 console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed > 0 || steps.some(([, status]) => status !== 0) ? 1 : 0);
+process.exit(failed > 0 ? 1 : 0);

@@ -43,7 +43,6 @@ export function createBlog(
   const dates = createSwrCache<{ iso?: string } | null>(timing);
 
   return {
-    source,
     listPage(domain: string, page: number) {
       return lists.get(`list:${domain}:${page}`, async () => {
         const { blogs, total } = await source.listPage(domain, page);
@@ -66,11 +65,6 @@ export function createBlog(
         const article = await source.article(slug);
         return { value: article ? { iso: isoDate(article.date) } : null, size: 64 + slug.length };
       });
-    },
-    clear() {
-      lists.clear();
-      articles.clear();
-      dates.clear();
     },
   };
 }

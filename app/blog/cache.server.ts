@@ -58,9 +58,5 @@ export function createSwrCache<T>({ freshMs, staleWhileRevalidateMs, staleIfErro
       if (!entry) throw new Error(`cache load for ${key} gave nothing`);
       return entry.value;
     },
-    clear: () => lru.clear(),
-    get size() {
-      return lru.size;
-    },
   };
 }

@@ -19,7 +19,6 @@ export function createFileSource(dir: string): BlogSource {
   const all = () => (loaded ??= load(dir));
 
   return {
-    name: "files",
 
     async listPage(_domain, page) {
       const stored = await all();

@@ -55,7 +55,6 @@ export function createHttpSource({ baseUrl, token, timeoutMs, maxBytes = DEFAULT
   }
 
   return {
-    name: "http",
 
     async listPage(domain, page) {
       const reply = await call(`get_metainfo?domain=${encodeURIComponent(domain)}&page=${page}`);

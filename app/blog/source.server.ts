@@ -5,7 +5,6 @@ import type { BlogArticle, BlogListPage } from "./types";
  * two questions; both throw BlogUnavailableError when they cannot.
  */
 export interface BlogSource {
-  readonly name: "http" | "files";
   /** One page (1-based) of the newest-first list, for a site domain. */
   listPage(domain: string, page: number): Promise<BlogListPage>;
   /** One article, or null when there is no such article. */

@@ -2,7 +2,7 @@ import { UNSAFE_useScrollRestoration as useScrollRestoration } from "react-route
 import { SCROLL_POSITIONS_KEY, restoreSavedScrollScript } from "~/lib/scroll-restoration";
 
 /** Remix's <ScrollRestoration>, with an inline script that leaves storage alone on a first visit. */
-export function ScrollRestoration({ nonce }: { nonce: string | undefined }) {
+export function ScrollRestoration() {
   useScrollRestoration({ storageKey: SCROLL_POSITIONS_KEY });
-  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: restoreSavedScrollScript }} />;
+  return <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: restoreSavedScrollScript }} />;
 }

@@ -1,4 +1,4 @@
-import { parseHostHeader } from "./host.mjs";
+import { parseHostHeader } from "./host";
 
 /**
  * The `domain` the backend is asked about: the Host header's name, lower-cased, without port and

@@ -1,4 +1,4 @@
-import { escapeMarkup } from "./escape-markup.mjs";
+import { escapeMarkup } from "./escape-markup";
 import { MAX_PAGE, PAGE_SIZE, pageCount } from "./pagination";
 
 /**

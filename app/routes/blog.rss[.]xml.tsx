@@ -4,7 +4,7 @@ import { getNewestArticles } from "~/blog/blog.server";
 import { getSettings, siteOrigin } from "~/config.server";
 import { fileResponse, unavailableFile } from "~/crawler-files.server";
 import { imageEnclosure } from "~/feed-images.server";
-import { escapeMarkup } from "~/lib/escape-markup.mjs";
+import { escapeMarkup } from "~/lib/escape-markup";
 import { absoluteUrl } from "~/lib/seo";
 import { LOGO } from "~/lib/share-image";
 

@@ -1,13 +1,11 @@
-// Serves the minimal Remix app (bench/minimal) the way server.mjs serves the site, minus what is
-// particular to the site (security headers, Host check, precompressed assets): compression, immutable
-// build assets, the request log (the site's own) and Remix's request handler. Started by scripts/bench.mjs.
+// Serves the minimal Remix app (bench/minimal) as remix-serve does: compression, immutable build assets,
+// morgan's "tiny" request log and Remix's request handler. Started by scripts/bench.mjs.
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import { installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { flushEventStreamsOnly } from "../../server/flush-event-streams-only.mjs";
-import { requestLog } from "../../server/request-log.mjs";
+import morgan from "morgan";
 
 const build = await import(path.resolve(import.meta.dirname, "build/server/index.js"));
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
@@ -16,8 +14,7 @@ const app = express();
 app.disable("x-powered-by");
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
-app.use(requestLog());
-app.use(flushEventStreamsOnly());
+app.use(morgan("tiny"));
 app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
 const port = Number(process.env.PORT ?? 3000);

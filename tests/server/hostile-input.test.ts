@@ -34,6 +34,18 @@ function get(path: string, headers: Record<string, string> = {}): Promise<Reply 
   });
 }
 
+function request(method: string, path: string): Promise<{ status: number; allow: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    http
+      .request({ host: "127.0.0.1", port: site.port, path, method, agent }, (response) => {
+        response.resume();
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, allow: response.headers.allow }));
+      })
+      .on("error", reject)
+      .end();
+  });
+}
+
 /** What must hold for every answer: no 5xx, no stack trace, no echo of raw markup. */
 function expectSafe(reply: Reply | "client-refused", input: string, allow503 = false) {
   if (reply === "client-refused") return;
@@ -85,6 +97,21 @@ describe("hostile input never breaks the site", () => {
       { numRuns: 2000 },
     );
   }, 120_000);
+
+  it("any HTTP method: pages are read with GET and HEAD, anything else is refused, never a 500", async () => {
+    const paths = ["/", "/blog", "/blog/backend-article-1", "/blog/no-such-article", "/favicon.svg", "/build/no-such.js", "/healthz", "/%"];
+    // Every method Node's parser accepts; CONNECT takes a host, not a path.
+    for (const method of http.METHODS.filter((name) => name !== "CONNECT")) {
+      for (const path of paths) {
+        const reply = await request(method, path);
+        expect(reply.status, `${method} ${path}`).toBeLessThan(500);
+        if (!["GET", "HEAD", "OPTIONS"].includes(method) && path !== "/healthz") {
+          expect(reply.status, `${method} ${path}`).toBe(405);
+          expect(reply.allow, `${method} ${path}`).toBe("GET, HEAD, OPTIONS");
+        }
+      }
+    }
+  }, 60_000);
 
   it("any Host header: 400 when malformed, never a backend call", async () => {
     await fc.assert(

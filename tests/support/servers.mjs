@@ -1,9 +1,35 @@
 // The servers the browser tests start (see playwright.config.ts): one fake backend and three site
 // configurations, all on loopback.
+import { spawnSync } from "node:child_process";
 import { FAKE_TOKEN } from "./fake-backend.mjs";
 
-// TEST_PORT_BASE lets two test runs on one machine stay out of each other's way.
-const base = Number(process.env.TEST_PORT_BASE ?? 4100);
+const PORTS_USED = 10;
+
+/**
+ * The first of PORTS_USED free loopback ports in a row, from 4100 up. Synchronous, because the
+ * Playwright config needs the ports as it loads; kept in the environment so that the test workers,
+ * which load the config again, use the same ones.
+ */
+function freePortBase() {
+  const probe = `
+    const net = require("node:net");
+    const free = (port) => new Promise((resolve) => {
+      const server = net.createServer().once("error", () => resolve(false));
+      server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+    });
+    (async () => {
+      for (let base = 4100; base < 60000; base += ${PORTS_USED}) {
+        const all = await Promise.all(Array.from({ length: ${PORTS_USED} }, (_, i) => free(base + i)));
+        if (all.every(Boolean)) return console.log(base);
+      }
+    })();`;
+  const base = Number(spawnSync(process.execPath, ["-e", probe], { encoding: "utf8" }).stdout.trim());
+  if (!base) throw new Error("No free loopback ports for the test servers: set TEST_PORT_BASE to the first of 10 free ports.");
+  return base;
+}
+
+process.env.TEST_PORT_BASE ||= String(freePortBase());
+const base = Number(process.env.TEST_PORT_BASE);
 
 export const ports = { demo: base, backend: base + 1, configured: base + 2, broken: base + 3 };
 

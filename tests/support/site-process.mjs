@@ -1,4 +1,4 @@
-// Starts the production server (server.mjs) as a child process on a free loopback port, for tests and
+// Starts the production server (build/server.js, from server/) as a child process on a free loopback port, for tests and
 // scripts that need the real thing. The build must exist (npm run build).
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -23,7 +23,7 @@ export async function startSite(env = {}) {
   if (!existsSync("build/index.js")) throw new Error("No build: run `npm run build` first.");
   const port = await freePort();
   let output = "";
-  const child = spawn(process.execPath, ["server.mjs"], {
+  const child = spawn(process.execPath, ["build/server.js"], {
     env: { PATH: process.env.PATH, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -33,7 +33,7 @@ export async function startSite(env = {}) {
   for (let attempt = 0; ; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`site exited: ${output}`);
     try {
-      if ((await fetch(`${url}/robots.txt`)).ok) break;
+      if ((await fetch(`${url}/healthz`)).ok) break;
     } catch {
       if (attempt > 100) throw new Error(`site did not start: ${output}`);
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatPublishedDate, isoDate } from "~/lib/dates";
 import { domainFromHost } from "~/lib/domain";
-import { parseHostHeader } from "~/lib/host.mjs";
+import { parseHostHeader } from "~/lib/host";
 import { inlineCall } from "~/lib/inline-script";
 import { splitKeywords } from "~/lib/keywords";
 import { pageCount, pageHref, pageWindow, parsePageParam } from "~/lib/pagination";

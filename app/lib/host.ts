@@ -1,4 +1,4 @@
-// Shared by the HTTP server (server.mjs, plain JavaScript) and the app: one definition of a valid Host.
+// Shared by the HTTP server (server/) and the app: one definition of a valid Host.
 
 const label = "[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?";
 const hostnamePattern = new RegExp(`^${label}(?:\\.${label})*$`);
@@ -7,10 +7,8 @@ const hostnamePattern = new RegExp(`^${label}(?:\\.${label})*$`);
  * Splits a Host header into a lower-case host name and port, or returns undefined when it is not a
  * plain DNS name or IPv4 address with an optional valid port. IPv6 literals are not accepted: a public
  * site is reached by name.
- * @param {string | null | undefined} header
- * @returns {{ name: string, port: number | undefined } | undefined}
  */
-export function parseHostHeader(header) {
+export function parseHostHeader(header: string | null | undefined): { name: string; port: number | undefined } | undefined {
   if (!header || header.length > 260) return undefined;
   const match = /^([^:]+?)\.?(?::(\d{1,5}))?$/.exec(header.trim().toLowerCase());
   if (!match) return undefined;
@@ -26,11 +24,9 @@ export function parseHostHeader(header) {
 
 /**
  * Reads ALLOWED_HOSTS: comma-separated host names, "*.example.org" for any subdomain of example.org.
- * Returns undefined when unset (every valid host allowed), or the list of problems.
- * @param {string | undefined} value
- * @returns {{ patterns: string[] | undefined, problems: string[] }}
+ * Returns undefined patterns when unset (every valid host allowed), and the list of problems.
  */
-export function parseAllowedHosts(value) {
+export function parseAllowedHosts(value: string | undefined): { patterns: string[] | undefined; problems: string[] } {
   if (!value || !value.trim()) return { patterns: undefined, problems: [] };
   const patterns = value
     .split(",")
@@ -42,11 +38,8 @@ export function parseAllowedHosts(value) {
   return { patterns, problems };
 }
 
-/**
- * @param {string} name a host name from parseHostHeader
- * @param {string[] | undefined} patterns from parseAllowedHosts
- */
-export function isAllowedHost(name, patterns) {
+/** Whether a host name from parseHostHeader is one of the patterns from parseAllowedHosts. */
+export function isAllowedHost(name: string, patterns: string[] | undefined): boolean {
   if (!patterns) return true;
   return patterns.some((pattern) => (pattern.startsWith("*.") ? name.endsWith(pattern.slice(1)) : name === pattern));
 }

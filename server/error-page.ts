@@ -1,16 +1,15 @@
-import { escapeMarkup } from "../app/lib/escape-markup.mjs";
+import type { ErrorRequestHandler } from "express";
+import { escapeMarkup } from "../app/lib/escape-markup";
 
 /**
  * The last stop for a request that failed before it reached the app: an address that cannot be
  * decoded (`/%`), a file that could not be read. A short page in the site's colours with the right
  * status, a way home, and nothing of the error itself.
- * @param {{ siteName: string }} settings
- * @returns {import("express").ErrorRequestHandler}
  */
-export function errorPage({ siteName }) {
+export function errorPage({ siteName }: { siteName: string }): ErrorRequestHandler {
   return (error, _req, res, next) => {
     if (res.headersSent) return next(error);
-    const status = Number.isInteger(error?.status) && error.status >= 400 && error.status < 500 ? error.status : 500;
+    const status = Number.isInteger(error?.status) && error.status >= 400 && error.status < 500 ? (error.status as number) : 500;
     if (status === 500) console.error(error);
     const [title, text] =
       status === 500
@@ -27,7 +26,7 @@ export function errorPage({ siteName }) {
   };
 }
 
-function page(siteName, title, text) {
+function page(siteName: string, title: string, text: string) {
   const site = escapeMarkup(siteName);
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

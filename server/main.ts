@@ -1,0 +1,93 @@
+// The production HTTP server: stock middleware around the Remix handler. What is ours: the Host check,
+// the page cache and the plain error page (docs/decisions/014).
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import { installGlobals, type ServerBuild } from "@remix-run/node";
+import closeWithGrace from "close-with-grace";
+import compression from "compression";
+import express from "express";
+import expressStaticGzip from "express-static-gzip";
+import helmet from "helmet";
+import { createHttpTerminator } from "http-terminator";
+import pino from "pino";
+import { pinoHttp } from "pino-http";
+import type { Settings } from "../app/config.server";
+import { errorPage } from "./error-page";
+import { decodablePath, healthCheck, hostGuard, readOnlyMethods } from "./guards";
+import { collapseLeadingSlashes } from "./leading-slashes";
+import { pageCache } from "./page-cache";
+import { publicFiles } from "./public-files";
+
+// This file is bundled to build/server.js, next to the Remix server build.
+const buildDir = path.dirname(fileURLToPath(import.meta.url));
+const root = path.dirname(buildDir);
+const build = (await import(path.join(buildDir, "index.js"))) as ServerBuild;
+installGlobals({ nativeFetch: build.future.v3_singleFetch });
+// The app's own settings check: a wrong setting stops the server here with a readable list.
+const settings = (build.entry.module as unknown as { getSettings: () => Settings }).getSettings();
+
+const app = express();
+app.disable("x-powered-by");
+app.use(healthCheck());
+// One JSON line per request, without headers (no cookies or credentials in logs). pino-http was chosen
+// over morgan by its measured cost per request (README, Performance).
+app.use(
+  pinoHttp({
+    logger: pino({ base: undefined }, pino.destination({ sync: false })),
+    quietReqLogger: true,
+    serializers: { req: (req) => `${req.method} ${req.url}`, res: (res) => res.statusCode },
+  }),
+);
+app.use(
+  helmet({
+    // Each page's policy lists the hashes of its own inline scripts (app/csp.server.ts).
+    contentSecurityPolicy: false,
+    // The donation link and "View on Pinterest" open new tabs that may need their opener.
+    crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+    // Share images and feed pictures are shown by other sites.
+    crossOriginResourcePolicy: { policy: "cross-origin" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: settings.hstsMaxAge > 0 ? { maxAge: settings.hstsMaxAge, includeSubDomains: true } : false,
+    xFrameOptions: { action: "sameorigin" },
+  }),
+  (_req, res, next) => {
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
+    next();
+  },
+);
+app.use(hostGuard(settings.allowedHosts));
+app.use(readOnlyMethods());
+app.use(collapseLeadingSlashes());
+app.use(decodablePath());
+app.use(
+  build.publicPath,
+  expressStaticGzip(path.join(root, build.assetsBuildDirectory), {
+    enableBrotli: true,
+    orderPreference: ["br", "gz"],
+    serveStatic: { immutable: true, maxAge: "1y", index: false },
+  }),
+);
+app.get("/favicon.ico", (_req, res) => res.set("Cache-Control", "public, max-age=86400").redirect(301, "/favicon.svg"));
+app.use(publicFiles(path.join(root, "public"), "build"));
+app.use(compression());
+app.use(pageCache({ ttlSeconds: settings.pageCacheSeconds }));
+app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+app.use(errorPage(settings));
+
+const listening = () => console.log(`Serving on http://${settings.host ?? "localhost"}:${settings.port}`);
+const server = settings.host ? app.listen(settings.port, settings.host, listening) : app.listen(settings.port, listening);
+server.once("error", (error: NodeJS.ErrnoException) => {
+  console.error(`The site cannot listen on ${settings.host ?? ""}:${settings.port}: ${error.code ?? error.message}`);
+  process.exit(1);
+});
+
+// On SIGTERM or SIGINT: stop accepting connections, answer what is in flight with "Connection: close"
+// so keep-alive clients (proxies, load balancers) let go, then exit. After 10 s open connections are cut;
+// after 15 s the process exits with an error status, so the cut is not mistaken for a clean stop.
+const terminator = createHttpTerminator({ server, gracefulTerminationTimeout: 10_000 });
+closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
+  if (err) console.error(err);
+  else console.log(`${signal}: closing`);
+  await terminator.terminate();
+});
