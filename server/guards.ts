@@ -1,10 +1,7 @@
 import type { RequestHandler, Response } from "express";
 import { isAllowedHost, parseHostHeader } from "../app/lib/host";
 
-/**
- * Answers a malformed Host header with 400 and a host outside ALLOWED_HOSTS with 421, before any
- * page, backend call or cache entry is made for it.
- */
+/** A malformed Host header gets 400 and a host outside ALLOWED_HOSTS 421, before any page, backend call or cache entry. */
 export function hostGuard(allowedHosts: string[] | undefined): RequestHandler {
   return (req, res, next) => {
     const host = parseHostHeader(req.headers.host);
@@ -14,27 +11,27 @@ export function hostGuard(allowedHosts: string[] | undefined): RequestHandler {
   };
 }
 
-const SERVED = "GET, HEAD, OPTIONS";
-
-/**
- * The site only reads: GET and HEAD. Other methods get 405 with the list, before the framework, which
- * cannot even make a Request of some (TRACE) and answered those with 500.
- */
+/** The site only reads. Other methods get 405 before the framework, which cannot make a Request of TRACE (it gave 500). */
 export function readOnlyMethods(): RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
-    res.set("Allow", SERVED);
+    res.set("Allow", "GET, HEAD, OPTIONS");
     if (req.method === "OPTIONS") return res.set("Cache-Control", "no-store").status(204).end();
     plain(res, 405, "Method Not Allowed");
   };
 }
 
+const LEADING_SLASHES = /^\/(?:[\\/]|%5c|%2f)+/i;
+
 /**
- * An address that cannot be decoded (`/%`, `/build/%zz`) goes to the site's 400 page, before the static
- * file handlers, which would answer it with a bare "URI malformed".
+ * `//blog` or `/%5C` redirects to the path with one slash: the router reads such a path as a URL with another
+ * host (`/\` is no URL at all, which gave 500). One slash followed by neither can only point back here.
+ * An address that cannot be decoded goes to the site's 400 page (error-page.ts), not a static handler's bare one.
  */
-export function decodablePath(): RequestHandler {
-  return (req, _res, next) => {
+export function normalPaths(): RequestHandler {
+  return (req, res, next) => {
+    const slashes = LEADING_SLASHES.exec(req.url);
+    if (slashes) return res.set("Cache-Control", "public, max-age=3600").redirect(301, `/${req.url.slice(slashes[0].length)}`);
     try {
       decodeURIComponent(req.path);
     } catch {
@@ -44,11 +41,11 @@ export function decodablePath(): RequestHandler {
   };
 }
 
-/** For load balancers: the process is up and serving. No backend call, no log line, no cache. */
+/** For load balancers: the process is up. No backend call, no log line, no cache. */
 export function healthCheck(): RequestHandler {
   return (req, res, next) => (req.path === "/healthz" ? plain(res, 200, "ok") : next());
 }
 
-export function plain(res: Response, status: number, text: string) {
+function plain(res: Response, status: number, text: string) {
   res.status(status).set({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }).send(`${text}\n`);
 }

@@ -1,5 +1,4 @@
-// The production HTTP server: stock middleware around the Remix handler. What is ours: the Host check,
-// the page cache and the plain error page (docs/decisions/014).
+// The production server: stock middleware around the Remix handler, and little of our own (docs/decisions/014).
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -14,10 +13,8 @@ import pino from "pino";
 import { pinoHttp } from "pino-http";
 import type { Settings } from "../app/config.server";
 import { errorPage } from "./error-page";
-import { decodablePath, healthCheck, hostGuard, readOnlyMethods } from "./guards";
-import { collapseLeadingSlashes } from "./leading-slashes";
+import { healthCheck, hostGuard, normalPaths, readOnlyMethods } from "./guards";
 import { pageCache } from "./page-cache";
-import { publicFiles } from "./public-files";
 
 // This file is bundled to build/server.js, next to the Remix server build.
 const buildDir = path.dirname(fileURLToPath(import.meta.url));
@@ -30,8 +27,7 @@ const settings = (build.entry.module as unknown as { getSettings: () => Settings
 const app = express();
 app.disable("x-powered-by");
 app.use(healthCheck());
-// One JSON line per request, without headers (no cookies or credentials in logs). pino-http was chosen
-// over morgan by its measured cost per request (README, Performance).
+// One JSON line per request, no headers (no cookies or credentials); chosen over morgan by cost (README).
 app.use(
   pinoHttp({
     logger: pino({ base: undefined }, pino.destination({ sync: false })),
@@ -51,15 +47,11 @@ app.use(
     strictTransportSecurity: settings.hstsMaxAge > 0 ? { maxAge: settings.hstsMaxAge, includeSubDomains: true } : false,
     xFrameOptions: { action: "sameorigin" },
   }),
-  (_req, res, next) => {
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
-    next();
-  },
+  (_req, res, next) => { res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()"); next(); },
 );
 app.use(hostGuard(settings.allowedHosts));
 app.use(readOnlyMethods());
-app.use(collapseLeadingSlashes());
-app.use(decodablePath());
+app.use(normalPaths());
 app.use(
   build.publicPath,
   expressStaticGzip(path.join(root, build.assetsBuildDirectory), {
@@ -69,7 +61,7 @@ app.use(
   }),
 );
 app.get("/favicon.ico", (_req, res) => res.set("Cache-Control", "public, max-age=86400").redirect(301, "/favicon.svg"));
-app.use(publicFiles(path.join(root, "public"), "build"));
+app.use(express.static(path.join(root, "public"), { maxAge: "1h", index: false, redirect: false }));
 app.use(compression());
 app.use(pageCache({ ttlSeconds: settings.pageCacheSeconds }));
 app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
@@ -82,12 +74,15 @@ server.once("error", (error: NodeJS.ErrnoException) => {
   process.exit(1);
 });
 
-// On SIGTERM or SIGINT: stop accepting connections, answer what is in flight with "Connection: close"
-// so keep-alive clients (proxies, load balancers) let go, then exit. After 10 s open connections are cut;
-// after 15 s the process exits with an error status, so the cut is not mistaken for a clean stop.
+// On SIGTERM or SIGINT: refuse new connections (a proxy moves on to another origin), answer what is in flight
+// with "Connection: close", then exit 0. Connections still open after 10 s are cut; at 15 s it exits 1.
 const terminator = createHttpTerminator({ server, gracefulTerminationTimeout: 10_000 });
 closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
   if (err) console.error(err);
   else console.log(`${signal}: closing`);
-  await terminator.terminate();
+  // http-terminator alone keeps listening while it drains, and resets the connections that arrive meanwhile.
+  server.close();
+  await terminator.terminate().catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== "ERR_SERVER_NOT_RUNNING") throw error;
+  });
 });

@@ -3,37 +3,33 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 
-type Encoding = "br" | "gzip" | "identity";
-type Page = { headers: [string, number | string | string[]][]; hash: string; bodies: Partial<Record<Encoding, Buffer>>; bytes: number };
+type Encoding = "br" | "gzip";
+type Page = { headers: [string, number | string | string[]][]; hash: string; bodies: Partial<Record<Encoding | "identity", Buffer>>; bytes: number };
 
 /** Headers each answer sets for itself; the rest of what the app set is kept with the page. */
 const NOT_KEPT = new Set(["content-length", "content-encoding", "etag", "vary", "date", "connection", "keep-alive", "transfer-encoding"]);
-const compressors: Record<Exclude<Encoding, "identity">, (body: Buffer) => Buffer> = {
-  br: (body) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+const compress: Record<Encoding, (body: Buffer) => Buffer> = {
+  br: (body) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } }),
   gzip: (body) => gzipSync(body, { level: 9 }),
 };
 
 /**
  * Answers every page a shared cache could keep (GET, 200, HTML, `Cache-Control: public`, no cookie)
- * as a whole response with a strong ETag (304 for `If-None-Match`), compressed for the reader, and keeps
- * it for `ttlSeconds` so a popular page is rendered once per period rather than once per reader, as a
- * proxy in front would (docs/decisions/014). A kept page is compressed once per encoding (gzip and
- * Brotli). Pages are the same bytes for every reader (docs/decisions/013), so nothing is rewritten.
- * Everything else (data requests, errors, feeds) passes through untouched, to compression().
+ * whole, compressed for the reader, with a strong ETag per encoding and 304 for `If-None-Match`; and
+ * keeps it `ttlSeconds`, compressed once per encoding, so a popular page is rendered once per period
+ * rather than once per reader (docs/decisions/014). Anything else passes through to compression().
  */
 export function pageCache({ ttlSeconds, maxBytes = 32 * 1024 * 1024 }: { ttlSeconds: number; maxBytes?: number }): RequestHandler {
-  const pages =
-    ttlSeconds > 0 ? new LRUCache<string, Page>({ maxSize: maxBytes, sizeCalculation: (page) => page.bytes, ttl: ttlSeconds * 1000 }) : undefined;
+  const pages = ttlSeconds > 0 ? new LRUCache<string, Page>({ maxSize: maxBytes, sizeCalculation: (page) => page.bytes, ttl: ttlSeconds * 1000 }) : undefined;
   return (req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || req.path.endsWith(".data")) return next();
     const key = `${req.headers.host}${req.originalUrl}`;
     const hit = pages?.get(key);
     if (hit) return answer(req, res, hit);
-    // A HEAD is rendered without a body (Remix drops it): nothing to keep.
+    // Remix renders a HEAD without its body: nothing to keep.
     if (req.method === "GET")
-      whenComplete(res, (body) => {
-        const encoding = pages ? undefined : preferredEncoding(req);
-        const page = makePage(res, body, encoding ? [encoding] : ["br", "gzip"]);
+      holdBack(res, (body) => {
+        const page = makePage(res, body, pages ? ["br", "gzip"] : [preferredEncoding(req)]);
         pages?.set(key, page);
         answer(req, res, page);
       });
@@ -41,62 +37,46 @@ export function pageCache({ ttlSeconds, maxBytes = 32 * 1024 * 1024 }: { ttlSeco
   };
 }
 
-function preferredEncoding(req: Request): Encoding {
+function preferredEncoding(req: Request): Encoding | "identity" {
   return (["br", "gzip"] as const).find((encoding) => req.acceptsEncodings(encoding) === encoding) ?? "identity";
 }
 
-function makePage(res: Response, body: Buffer, encodings: Encoding[]): Page {
+function makePage(res: Response, body: Buffer, encodings: (Encoding | "identity")[]): Page {
   const bodies: Page["bodies"] = { identity: body };
-  for (const encoding of encodings) if (encoding !== "identity") bodies[encoding] = compressors[encoding](body);
-  return {
-    headers: Object.entries(res.getHeaders())
-      .filter((entry): entry is [string, number | string | string[]] => entry[1] !== undefined && !NOT_KEPT.has(entry[0]))
-      .map(([name, value]) => [name, value]),
-    hash: createHash("sha256").update(body).digest("base64url").slice(0, 32),
-    bodies,
-    bytes: Object.values(bodies).reduce((sum, part) => sum + part.length, 1024),
-  };
+  for (const encoding of encodings) if (encoding !== "identity") bodies[encoding] = compress[encoding](body);
+  const headers = Object.entries(res.getHeaders()).filter((entry): entry is Page["headers"][number] => entry[1] !== undefined && !NOT_KEPT.has(entry[0]));
+  const bytes = Object.values(bodies).reduce((sum, part) => sum + part.length, 1024);
+  return { headers, hash: createHash("sha256").update(body).digest("base64url").slice(0, 32), bodies, bytes };
 }
 
 function answer(req: Request, res: Response, page: Page) {
   const wanted = preferredEncoding(req);
   const encoding = page.bodies[wanted] ? wanted : "identity";
-  const body = page.bodies[encoding] ?? Buffer.alloc(0);
+  const body = page.bodies[encoding]!;
   for (const [name, value] of page.headers) res.setHeader(name, value);
   res.setHeader("Vary", "Accept-Encoding");
   // One tag per encoding: a strong ETag names these exact bytes.
-  res.setHeader("ETag", `"${page.hash}${encoding === "identity" ? "" : `-${encoding}`}"`);
+  res.setHeader("ETag", encoding === "identity" ? `"${page.hash}"` : `"${page.hash}-${encoding}"`);
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-  res.status(200);
-  if (req.fresh) return res.status(304).end();
+  if (res.status(200) && req.fresh) return res.status(304).end();
   res.setHeader("Content-Length", body.length);
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
-/**
- * Holds back what the app writes. A page worth keeping goes to `keep` once complete; anything else is
- * written on as it was.
- */
-function whenComplete(res: Response, keep: (body: Buffer) => void) {
+/** Holds back what the app writes: a page worth keeping goes to `keep`, anything else is written on as it was. */
+function holdBack(res: Response, keep: (body: Buffer) => void) {
   const chunks: Buffer[] = [];
   const { write, end } = res;
   const collect = (chunk: unknown, encoding?: unknown) => {
     if (typeof chunk === "string") chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
     else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
   };
-  res.write = ((chunk: unknown, encoding?: unknown) => {
-    collect(chunk, encoding);
-    return true;
-  }) as Response["write"];
+  res.write = ((chunk: unknown, encoding?: unknown) => (collect(chunk, encoding), true)) as Response["write"];
   res.end = ((chunk?: unknown, encoding?: unknown) => {
     collect(chunk, encoding);
-    res.write = write;
-    res.end = end;
+    Object.assign(res, { write, end });
     if (isShareablePage(res)) keep(Buffer.concat(chunks));
-    else {
-      for (const part of chunks) res.write(part);
-      res.end();
-    }
+    else res.end(Buffer.concat(chunks));
     return res;
   }) as Response["end"];
 }

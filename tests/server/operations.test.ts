@@ -9,7 +9,7 @@ import { startSite } from "../support/site-process.mjs";
 let backend: Awaited<ReturnType<typeof startFakeBackend>>;
 
 beforeAll(async () => {
-  backend = await startFakeBackend({ articles: 30, latencyMs: 300 });
+  backend = await startFakeBackend({ articles: 30, latencyMs: 1500 });
 }, 30_000);
 
 afterAll(async () => {
@@ -53,15 +53,18 @@ describe("for load balancers and old clients", () => {
 });
 
 describe("SIGTERM", () => {
-  it("answers every request in flight, then exits cleanly", async () => {
+  it("refuses new connections, answers every request in flight, then exits cleanly", async () => {
     const site = await startSite({ ...hosted, BLOG_API_URL: backend.url });
     const agent = new http.Agent({ keepAlive: true });
-    // Each needs a backend call of 300 ms: the signal comes once all of them are waiting on theirs.
+    // Each needs a backend call of 1.5 s: the signal comes once all of them are waiting on theirs.
     const before = backend.calls().length;
     const inFlight = Array.from({ length: 20 }, (_, index) => status(site.port, `/blog/backend-article-${index + 1}`, agent));
-    await expect.poll(() => backend.calls().length - before, { interval: 10 }).toBeGreaterThanOrEqual(20);
+    await expect.poll(() => backend.calls().length - before, { interval: 10, timeout: 10_000 }).toBeGreaterThanOrEqual(20);
     const exited = new Promise<number | null>((resolve) => site.child.once("exit", (code) => resolve(code)));
     site.child.kill("SIGTERM");
+    // A new connection is refused, not accepted and reset, so a proxy tries another origin at once.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await expect(status(site.port, "/healthz", new http.Agent())).rejects.toMatchObject({ code: "ECONNREFUSED" });
     expect(await Promise.all(inFlight)).toEqual(Array(20).fill(200));
     expect(await exited).toBe(0);
     agent.destroy();
