@@ -1,6 +1,6 @@
 import type { ArticleView } from "~/blog/types";
 import { pageHref } from "~/lib/pagination";
-import { absoluteUrl, breadcrumbs, pageMeta, type SiteIdentity } from "~/lib/seo";
+import { absoluteUrl, breadcrumbs, defaultShareImage, pageMeta, siteOrganization, type SiteIdentity } from "~/lib/seo";
 
 /** The metadata of each kind of page, built by its loader. */
 
@@ -10,7 +10,7 @@ export function homeMeta(site: SiteIdentity) {
     path: "/",
     title: `${site.siteName} · Discover the Ancient Wisdom of ${site.product} Buddhism`,
     description: `Meditation guidance, teachings and community for anyone curious about ${site.product} Buddhism: start sitting, read the blog, and get in touch.`,
-    jsonLd: [{ "@type": "WebSite", name: site.siteName, url: absoluteUrl(site.origin, "/") }],
+    jsonLd: [{ "@type": "WebSite", name: site.siteName, url: absoluteUrl(site.origin, "/") }, siteOrganization(site)],
   });
 }
 
@@ -30,13 +30,17 @@ export function articleMeta(site: SiteIdentity, article: ArticleView) {
   const path = `/blog/${encodeURIComponent(article.slug)}`;
   const url = absoluteUrl(site.origin, path);
   const published = article.published?.iso;
+  const image = article.pinterestImageLink
+    ? { url: absoluteUrl(site.origin, article.pinterestImageLink), alt: article.metaTitle }
+    : defaultShareImage(site);
+  const organization = siteOrganization(site);
   return pageMeta({
     site,
     path,
     title: article.metaTitle,
     description: article.metaDescription,
     type: "article",
-    image: article.pinterestImageLink,
+    image,
     publishedTime: published,
     jsonLd: [
       {
@@ -44,10 +48,13 @@ export function articleMeta(site: SiteIdentity, article: ArticleView) {
         headline: article.metaTitle,
         description: article.metaDescription,
         datePublished: published,
-        image: article.pinterestImageLink ? absoluteUrl(site.origin, article.pinterestImageLink) : undefined,
+        // The backend keeps one date per article: it is also the last change known.
+        dateModified: published,
+        image: image.url,
         url,
         mainEntityOfPage: url,
-        publisher: { "@type": "Organization", name: site.siteName, url: absoluteUrl(site.origin, "/") },
+        author: organization,
+        publisher: organization,
       },
       breadcrumbs(site, [
         { name: "Home", path: "/" },

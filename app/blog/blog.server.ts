@@ -1,3 +1,4 @@
+import pMap from "p-map";
 import { getSettings } from "~/config.server";
 import { articleImages, cardImage } from "~/images.server";
 import { domainFromHost } from "~/lib/domain";
@@ -9,7 +10,6 @@ import type { BlogSource } from "./source.server";
 import type { ArticleView, BlogArticle, BlogListPage } from "./types";
 import { formatPublishedDate, isoDate } from "~/lib/dates";
 import { splitKeywords } from "~/lib/keywords";
-import { pageCount } from "~/lib/pagination";
 import { extractVideoId, videoEmbedUrl } from "~/lib/video";
 
 /**
@@ -40,6 +40,7 @@ export function createBlog(
 ) {
   const lists = createSwrCache<BlogListPage>(timing);
   const articles = createSwrCache<ArticleView | null>(timing);
+  const dates = createSwrCache<{ iso?: string } | null>(timing);
 
   return {
     listPage(domain: string, page: number) {
@@ -58,6 +59,13 @@ export function createBlog(
         const view = toArticleView(slug, article);
         return { value: view, size: view.bodyHtml.length + article.blog.length };
       }).then((view) => (view ? { ...view, image: articleImages(view.pinterestImageLink) } : view));
+    },
+    /** An article's publication date alone (for the sitemap): no markdown rendered, little kept. */
+    articleDate(domain: string, slug: string) {
+      return dates.get(`date:${domain}:${slug}`, async () => {
+        const article = await source.article(slug);
+        return { value: article ? { iso: isoDate(article.date) } : null, size: 64 + slug.length };
+      });
     },
   };
 }
@@ -98,20 +106,34 @@ export function getArticle(request: Request, slug: string): Promise<ArticleView 
   return currentBlog().article(siteDomain(request), slug);
 }
 
-/** At most this many list pages are walked for the sitemap (10,000 articles). */
-const MAX_SITEMAP_PAGES = 1_000;
+/** How many backend calls one sitemap part makes at a time. */
+const SITEMAP_CONCURRENCY = 20;
 
-/** Every article in the list, for the sitemap: walks the backend's pages through the same cache. */
-export async function getAllEntries(request: Request) {
-  const first = await getBlogListPage(request, 1);
-  const pages = Math.min(pageCount(first.total), MAX_SITEMAP_PAGES);
-  const entries = [...first.blogs];
-  for (let page = 2; page <= pages; page += 1) {
-    const next = await getBlogListPage(request, page);
-    if (next.blogs.length === 0) break;
-    entries.push(...next.blogs);
-  }
-  return { entries, pages: Math.max(1, pages) };
+/** How many articles the blog has, by the first list page (shared with the blog's first page). */
+export async function getArticleTotal(request: Request): Promise<number> {
+  return (await getBlogListPage(request, 1)).total;
+}
+
+/**
+ * The articles on the given list pages with their dates, for one sitemap part: the pages at once, then
+ * the details of each entry whose list entry has no date (decision 017), all through the cache. An
+ * article whose details fail keeps its place without a date; one the backend no longer has is left out.
+ */
+export async function getDatedEntries(request: Request, listPages: number[]) {
+  const lists = await Promise.all(listPages.map((page) => getBlogListPage(request, page)));
+  const entries = lists.flatMap((list) => list.blogs);
+  const dated = await pMap(
+    entries,
+    async (entry) => {
+      if (entry.date) return { slug: entry.slug, date: isoDate(entry.date) };
+      const date = await currentBlog()
+        .articleDate(siteDomain(request), entry.slug)
+        .catch(() => undefined);
+      return date === null ? null : { slug: entry.slug, date: date?.iso };
+    },
+    { concurrency: SITEMAP_CONCURRENCY },
+  );
+  return dated.filter((entry) => entry !== null);
 }
 
 /** The newest articles with their details, for the RSS feed. An article that fails is left out. */

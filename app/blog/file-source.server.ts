@@ -74,6 +74,7 @@ async function load(dir: string): Promise<Stored[]> {
         metaTitle: article.metaTitle,
         metaDescription: article.metaDescription,
         pinterestImageLink: article.pinterestImageLink,
+        date: article.date || undefined,
       },
     });
   }

@@ -32,6 +32,7 @@ const entrySchema = z.object({
   metaTitle: z.string().trim().min(1),
   metaDescription: optionalText.transform((value) => value ?? ""),
   pinterestImageLink: safeLink,
+  date: optionalText,
 });
 
 export const listSchema = z.object({

@@ -8,6 +8,8 @@ export type BlogEntry = {
   metaTitle: string;
   metaDescription: string;
   pinterestImageLink?: string;
+  /** Publication date, when the list gives one (the spec's list does not; the embedded articles do). */
+  date?: string;
   /** Added by the server when there is an image link that is not known dead: the copies to show. */
   image?: ImageCandidates;
 };

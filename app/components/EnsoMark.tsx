@@ -1,3 +1,5 @@
+import { ENSO_PATH } from "~/lib/enso";
+
 /**
  * The site's mark: an ensō, the brushed circle of Zen calligraphy. Decorative. Inline, not a CSS mask:
  * an SVG image is a document of its own for the browser to build, about 25 ms on a slow phone.
@@ -5,7 +7,7 @@
 export function EnsoMark({ className = "" }: { className?: string }) {
   return (
     <svg aria-hidden="true" viewBox="0 0 64 64" className={`enso-mark ${className}`}>
-      <path d="M46.5 12.8C40.6 8.4 31.9 7.2 24.4 10.3 14.2 14.5 8.3 25.6 10.6 36.4c2.4 11.2 13 19.3 24.5 18.6 11.7-.7 20.6-10.4 20.5-22-.1-6.5-2.8-11.7-6.6-15.4" />
+      <path d={ENSO_PATH} />
     </svg>
   );
 }

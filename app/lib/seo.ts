@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/react";
+import { LOGO, SHARE_IMAGE } from "./share-image";
 
 /**
  * Tags for search engines and social previews. Loaders build them on the server (where the settings
@@ -13,6 +14,33 @@ export function absoluteUrl(origin: string, pathOrUrl: string): string {
   return new URL(pathOrUrl, origin).toString();
 }
 
+/** The pages are in English (`<html lang="en">`). */
+export const LOCALE = "en_US";
+
+/** The picture a shared link shows, with its text for those who cannot see it. */
+export type ShareImage = { url: string; alt: string; width?: number; height?: number; type?: string };
+
+/** The site's own share image (its name and the ensō), for pages without a picture of their own. */
+export function defaultShareImage(site: SiteIdentity): ShareImage {
+  return {
+    url: absoluteUrl(site.origin, SHARE_IMAGE.path),
+    alt: `${site.siteName}: an ensō, the brushed circle of Zen calligraphy, beside the site's name`,
+    width: SHARE_IMAGE.width,
+    height: SHARE_IMAGE.height,
+    type: "image/png",
+  };
+}
+
+/** The site as an organization: the author of its articles (the backend names none) and their publisher. */
+export function siteOrganization(site: SiteIdentity): Record<string, unknown> {
+  return {
+    "@type": "Organization",
+    name: site.siteName,
+    url: absoluteUrl(site.origin, "/"),
+    logo: { "@type": "ImageObject", url: absoluteUrl(site.origin, LOGO.path), width: LOGO.width, height: LOGO.height },
+  };
+}
+
 type PageSeo = {
   site: SiteIdentity;
   /** Path (with canonical query, if any) of this page. */
@@ -20,7 +48,8 @@ type PageSeo = {
   title: string;
   description: string;
   type?: "website" | "article";
-  image?: string;
+  /** The page's own picture; the site's share image when there is none. */
+  image?: ShareImage;
   publishedTime?: string;
   prev?: string;
   next?: string;
@@ -30,6 +59,7 @@ type PageSeo = {
 /** Title, description, canonical URL, Open Graph, Twitter card, prev/next and JSON-LD for one page. */
 export function pageMeta({ site, path, title, description, type = "website", image, publishedTime, prev, next, jsonLd = [] }: PageSeo): MetaDescriptor[] {
   const url = absoluteUrl(site.origin, path);
+  const picture = image ?? defaultShareImage(site);
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },
@@ -39,14 +69,22 @@ export function pageMeta({ site, path, title, description, type = "website", ima
     { property: "og:url", content: url },
     { property: "og:type", content: type },
     { property: "og:site_name", content: site.siteName },
-    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { property: "og:locale", content: LOCALE },
+    { property: "og:image", content: picture.url },
+    { property: "og:image:alt", content: picture.alt },
+    ...(picture.type ? [{ property: "og:image:type", content: picture.type }] : []),
+    ...(picture.width && picture.height
+      ? [
+          { property: "og:image:width", content: String(picture.width) },
+          { property: "og:image:height", content: String(picture.height) },
+        ]
+      : []),
+    { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
+    { name: "twitter:image", content: picture.url },
+    { name: "twitter:image:alt", content: picture.alt },
   ];
-  if (image) {
-    const imageUrl = absoluteUrl(site.origin, image);
-    tags.push({ property: "og:image", content: imageUrl }, { name: "twitter:image", content: imageUrl });
-  }
   if (publishedTime) tags.push({ property: "article:published_time", content: publishedTime });
   if (prev) tags.push({ tagName: "link", rel: "prev", href: absoluteUrl(site.origin, prev) });
   if (next) tags.push({ tagName: "link", rel: "next", href: absoluteUrl(site.origin, next) });

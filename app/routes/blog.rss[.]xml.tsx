@@ -1,10 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Feed } from "feed";
 import { getNewestArticles } from "~/blog/blog.server";
-import { BlogUnavailableError } from "~/blog/errors.server";
 import { getSettings, siteOrigin } from "~/config.server";
-import { cacheControl } from "~/lib/http-cache.server";
+import { fileResponse, unavailableFile } from "~/crawler-files.server";
+import { imageEnclosure } from "~/feed-images.server";
+import { escapeMarkup } from "~/lib/escape-markup";
 import { absoluteUrl } from "~/lib/seo";
+import { LOGO } from "~/lib/share-image";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const settings = getSettings();
@@ -18,29 +20,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
       link: absoluteUrl(origin, "/blog"),
       language: "en",
       copyright: `© 2024 ${settings.siteName}`,
+      image: absoluteUrl(origin, LOGO.path),
       feedLinks: { rss: absoluteUrl(origin, "/blog/rss.xml") },
     });
     for (const article of articles) {
       const link = absoluteUrl(origin, `/blog/${encodeURIComponent(article.slug)}`);
       const time = Date.parse(article.date);
+      const image = article.pinterestImageLink ? absoluteUrl(origin, article.pinterestImageLink) : undefined;
       feed.addItem({
         title: article.metaTitle,
         id: link,
         link,
         description: article.metaDescription,
+        // The picture for readers, whether or not its size is known for an enclosure.
+        content: image
+          ? `<p><img src="${escapeMarkup(image)}" alt="${escapeMarkup(article.metaTitle)}"></p><p>${escapeMarkup(article.metaDescription)}</p>`
+          : undefined,
         date: Number.isNaN(time) ? new Date(0) : new Date(time),
-        image: article.pinterestImageLink ? absoluteUrl(origin, article.pinterestImageLink) : undefined,
+        image: imageEnclosure(article.pinterestImageLink, origin),
       });
     }
-    return new Response(feed.rss2(), {
-      headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": cacheControl("file") },
-    });
+    return fileResponse(feed.rss2(), "application/rss+xml; charset=utf-8");
   } catch (error) {
-    if (!(error instanceof BlogUnavailableError)) throw error;
-    console.error(`RSS feed: ${error.message}`);
-    return new Response("Feed temporarily unavailable\n", {
-      status: 503,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": cacheControl("unavailable"), "Retry-After": "60" },
-    });
+    return unavailableFile("Feed", error);
   }
 }

@@ -1,30 +1,18 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getAllEntries } from "~/blog/blog.server";
-import { BlogUnavailableError } from "~/blog/errors.server";
+import { getArticleTotal } from "~/blog/blog.server";
 import { siteOrigin } from "~/config.server";
-import { cacheControl } from "~/lib/http-cache.server";
-import { pageHref } from "~/lib/pagination";
+import { fileResponse, unavailableFile } from "~/crawler-files.server";
 import { absoluteUrl } from "~/lib/seo";
-import { sitemapXml } from "~/lib/xml";
+import { PAGES_PART_PATH, articlePartCount, articlePartPath, sitemapIndexXml } from "~/lib/sitemap";
 
+/** The sitemap index: the fixed pages' part, then one part per slice of articles. One backend call. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const origin = siteOrigin(request);
   try {
-    const { entries, pages } = await getAllEntries(request);
-    const paths = [
-      "/",
-      ...Array.from({ length: pages }, (_, index) => pageHref(index + 1)),
-      ...entries.map((entry) => `/blog/${encodeURIComponent(entry.slug)}`),
-    ];
-    return new Response(sitemapXml(paths.map((path) => absoluteUrl(origin, path))), {
-      headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": cacheControl("file") },
-    });
+    const parts = articlePartCount(await getArticleTotal(request));
+    const paths = [PAGES_PART_PATH, ...Array.from({ length: parts }, (_, index) => articlePartPath(index + 1))];
+    return fileResponse(sitemapIndexXml(paths.map((path) => absoluteUrl(origin, path))), "application/xml; charset=utf-8");
   } catch (error) {
-    if (!(error instanceof BlogUnavailableError)) throw error;
-    console.error(`Sitemap: ${error.message}`);
-    return new Response("Sitemap temporarily unavailable\n", {
-      status: 503,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": cacheControl("unavailable"), "Retry-After": "60" },
-    });
+    return unavailableFile("Sitemap", error);
   }
 }

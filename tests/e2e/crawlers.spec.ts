@@ -150,19 +150,31 @@ test.describe("crawlers", crawler, () => {
 });
 
 test.describe("files for crawlers and readers", crawler, () => {
-  const xml = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === "url" || name === "item" });
+  const xml = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === "url" || name === "item" || name === "sitemap" });
+
+  /** Every URL the sitemap index leads to, part by part. */
+  async function sitemapLocs(request: APIRequestContext, origin: string) {
+    const index = await request.get(`${origin}/sitemap.xml`);
+    expect(index.headers()["content-type"]).toContain("application/xml");
+    const parts: string[] = xml.parse(await index.text()).sitemapindex.sitemap.map((entry: { loc: string }) => entry.loc);
+    const locs: string[] = [];
+    for (const part of parts) {
+      const url = new URL(part);
+      const response = await request.get(`${origin}${url.pathname}${url.search}`);
+      expect(response.headers()["content-type"], part).toContain("application/xml");
+      locs.push(...xml.parse(await response.text()).urlset.url.map((entry: { loc: string }) => entry.loc));
+    }
+    return locs;
+  }
 
   test("the sitemap lists home, every list page and every article with absolute URLs", async ({ request }) => {
-    const demo = await request.get(`${urls.demo}/sitemap.xml`);
-    expect(demo.headers()["content-type"]).toContain("application/xml");
-    const demoLocs: string[] = xml.parse(await demo.text()).urlset.url.map((entry: { loc: string }) => entry.loc);
+    const demoLocs = await sitemapLocs(request, urls.demo);
     expect(demoLocs).toEqual(
       expect.arrayContaining([`${urls.demo}/`, `${urls.demo}/blog`, `${urls.demo}/blog?page=2`, ...embeddedSlugs.map((slug) => `${urls.demo}/blog/${slug}`)]),
     );
     expect(demoLocs).toHaveLength(3 + embeddedSlugs.length);
 
-    const hosted = await request.get(`${urls.configured}/sitemap.xml`);
-    const hostedLocs: string[] = xml.parse(await hosted.text()).urlset.url.map((entry: { loc: string }) => entry.loc);
+    const hostedLocs = await sitemapLocs(request, urls.configured);
     expect(hostedLocs).toHaveLength(1 + 3 + 23);
     expect(hostedLocs).toContain("https://chan.example.test/blog/backend-article-23");
     expect(hostedLocs).toContain("https://chan.example.test/blog?page=3");

@@ -163,7 +163,7 @@ test.describe("headers on every response", http, () => {
   });
 
   test("the backend token appears in no page, feed or sitemap, and in no browser asset", async ({ request }) => {
-    for (const url of ["/", "/blog", hostedArticle, "/sitemap.xml", "/blog/rss.xml"].map((p) => urls.configured + p)) {
+    for (const url of ["/", "/blog", hostedArticle, "/sitemap.xml", "/sitemap-articles.xml?part=1", "/blog/rss.xml"].map((p) => urls.configured + p)) {
       const response = await get(request, url);
       expect(response.status(), url).toBe(200);
       expect(await response.text(), url).not.toContain(FAKE_TOKEN);

@@ -162,7 +162,7 @@ describe("an outage after pages were seen", () => {
     ["/blog", "Backend Article 1: Notes on Practice"],
     ["/blog?page=3", "Backend Article 23: Notes on Practice"],
     ["/blog/backend-article-2", "Section for 2"],
-    ["/sitemap.xml", "/blog/backend-article-23</loc>"],
+    ["/sitemap.xml", "/sitemap-articles.xml?part=1</loc>"],
     ["/blog/rss.xml", "Backend Article 10: Notes on Practice"],
   ];
 

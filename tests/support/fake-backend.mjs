@@ -25,22 +25,31 @@ export const faultSlugs = {
  * image host), image links point there, and every seventh article's link is dead (404).
  */
 export function makeArticles(count, imageBase) {
-  return Array.from({ length: count }, (_, index) => {
-    const n = index + 1;
-    const day = new Date(Date.UTC(2024, 11, 31) - index * 86_400_000 * 7);
-    return {
-      id: `id-${n}`,
-      slug: `backend-article-${n}`,
-      metaTitle: `Backend Article ${n}: Notes on Practice`,
-      metaDescription: `Description of backend article ${n}, served by the fake backend for tests.`,
-      date: day.toISOString().slice(0, 10),
-      pinterestImageLink: n % 4 === 0 ? null : imageLink(n, imageBase),
-      youtubeShortsUrl: n === 1 ? "https://www.youtube.com/shorts/abc_DEF-123" : n === 2 ? "https://vimeo.com/123" : null,
-      shortTailKeywords: n % 3 === 0 ? null : "zen, meditation , ,practice",
-      longTailKeywords: n % 5 === 0 ? "" : "how to sit zazen, finding a teacher",
-      blog: `## Section for ${n}\n\nA paragraph with [a link](https://example.org/${n}) and <img src=x onerror="alert(1)">.\n\n> A quote.\n\n- one\n- two\n\n1. first\n2. second\n`,
-    };
-  });
+  return Array.from({ length: count }, (_, index) => makeArticle(index + 1, imageBase));
+}
+
+/** Article n (1 = newest), made on demand, so a backend of 100,000 articles builds only what is asked. */
+export function makeArticle(n, imageBase) {
+  const day = new Date(Date.UTC(2024, 11, 31) - (n - 1) * 86_400_000 * 7);
+  return {
+    id: `id-${n}`,
+    slug: `backend-article-${n}`,
+    metaTitle: `Backend Article ${n}: Notes on Practice`,
+    metaDescription: `Description of backend article ${n}, served by the fake backend for tests.`,
+    date: day.toISOString().slice(0, 10),
+    pinterestImageLink: n % 4 === 0 ? null : imageLink(n, imageBase),
+    youtubeShortsUrl: n === 1 ? "https://www.youtube.com/shorts/abc_DEF-123" : n === 2 ? "https://vimeo.com/123" : null,
+    shortTailKeywords: n % 3 === 0 ? null : "zen, meditation , ,practice",
+    longTailKeywords: n % 5 === 0 ? "" : "how to sit zazen, finding a teacher",
+    blog: `## Section for ${n}\n\nA paragraph with [a link](https://example.org/${n}) and <img src=x onerror="alert(1)">.\n\n> A quote.\n\n- one\n- two\n\n1. first\n2. second\n`,
+  };
+}
+
+/** The number in a slug of makeArticle's form, when it is one of the first `count` articles. */
+function articleNumber(slug, count) {
+  const match = /^backend-article-([1-9]\d*)$/.exec(slug);
+  const n = match ? Number(match[1]) : 0;
+  return n >= 1 && n <= count ? n : undefined;
 }
 
 function imageLink(n, imageBase) {
@@ -95,7 +104,8 @@ function hostileBody(payloads) {
  * (image links on the fake image host, tests/support/fake-image-host.mjs).
  */
 export async function startFakeBackend(options = {}) {
-  const articles = makeArticles(options.articles ?? 23, options.imageBase);
+  const count = options.articles ?? 23;
+  const article = (n) => makeArticle(n, options.imageBase);
   const hostile = new Map(makeXssArticles().map((article) => [article.slug, article.details]));
   /** @typedef {{ path: string, query: Record<string, string>, rawQuery: string, authorization: string | null }} Call */
   const state = {
@@ -130,14 +140,16 @@ export async function startFakeBackend(options = {}) {
       if (state.listBody !== undefined) return send(res, 200, state.listBody);
       const page = Number(url.searchParams.get("page") ?? "1");
       const start = (page - 1) * 10;
-      const blogs = articles.slice(start, start + 10).map(({ id, slug, metaTitle, metaDescription, pinterestImageLink }) => ({
+      const length = start >= 0 ? Math.max(0, Math.min(10, count - start)) : 0;
+      const numbers = Array.from({ length }, (_, index) => start + index + 1);
+      const blogs = numbers.map(article).map(({ id, slug, metaTitle, metaDescription, pinterestImageLink }) => ({
         id,
         slug,
         metaTitle,
         metaDescription,
         pinterestImageLink,
       }));
-      return send(res, 200, { blogs, total: options.total ?? articles.length });
+      return send(res, 200, { blogs, total: options.total ?? count });
     }
 
     if (url.pathname === "/get_details") {
@@ -152,7 +164,7 @@ export async function startFakeBackend(options = {}) {
           return; // never answers; the client's timeout must end it
         case "fault-slow":
           await sleep(1500);
-          return send(res, 200, articles[0]);
+          return send(res, 200, article(1));
         case "fault-not-json":
           res.writeHead(200, { "content-type": "text/html" });
           return res.end("<html><body>Gateway says hello</body></html>");
@@ -164,12 +176,12 @@ export async function startFakeBackend(options = {}) {
         case "fault-null":
           return send(res, 200, null);
         case "fault-huge":
-          return send(res, 200, { ...articles[0], blog: "x".repeat(5 * 1024 * 1024) });
+          return send(res, 200, { ...article(1), blog: "x".repeat(5 * 1024 * 1024) });
       }
       if (hostile.has(slug)) return send(res, 200, hostile.get(slug));
-      const article = articles.find((entry) => entry.slug === slug);
-      if (!article) return send(res, 404, { error: "Blog not found" });
-      const { id: _id, slug: _slug, ...details } = article;
+      const n = articleNumber(slug, count);
+      if (n === undefined) return send(res, 404, { error: "Blog not found" });
+      const { id: _id, slug: _slug, ...details } = article(n);
       return send(res, 200, details);
     }
     send(res, 404, { error: "no such function" });
@@ -185,7 +197,6 @@ export async function startFakeBackend(options = {}) {
     url: `http://127.0.0.1:${port}`,
     port,
     state,
-    articles,
     calls: () => state.calls,
     reset: () => {
       state.calls = [];

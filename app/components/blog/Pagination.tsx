@@ -16,7 +16,8 @@ export function Pagination({ page, pages, busy }: Props) {
   if (pages <= 1) return null;
   const item = (target: number, label: string, isDisabled: boolean, extra: { rel?: string; ariaLabel?: string } = {}) =>
     isDisabled || busy ? (
-      <span aria-disabled="true" className={disabled} aria-label={extra.ariaLabel}>
+      // No aria-label: a plain span may not carry one (its text is the name).
+      <span aria-disabled="true" className={disabled}>
         {label}
       </span>
     ) : (
@@ -29,7 +30,8 @@ export function Pagination({ page, pages, busy }: Props) {
       {item(page - 1, "Previous", page <= 1, { rel: "prev" })}
       {pageWindow(page, pages).map((number) =>
         number === page ? (
-          <span key={number} aria-current="page" aria-label={`Page ${number}`} className={current}>
+          // aria-current, not an aria-label, which a plain span may not carry.
+          <span key={number} aria-current="page" className={current}>
             {number}
           </span>
         ) : (

@@ -1,0 +1,28 @@
+import sharp from "sharp";
+import { LOGO, logoSvg, shareImageSvg } from "~/lib/share-image";
+
+/**
+ * The share image and logo as PNG, drawn once per site name and kept (a few tens of KB each): the
+ * first request pays the rendering, the rest are answered from memory.
+ */
+
+const rendered = new Map<string, Promise<Buffer>>();
+
+function png(key: string, svg: () => string): Promise<Buffer> {
+  let image = rendered.get(key);
+  if (!image) {
+    image = sharp(Buffer.from(svg())).png({ compressionLevel: 9, palette: true }).toBuffer();
+    // A failed rendering is not kept: the next request tries again.
+    image.catch(() => rendered.delete(key));
+    rendered.set(key, image);
+  }
+  return image;
+}
+
+export function shareImagePng(site: { siteName: string; product: string }): Promise<Buffer> {
+  return png(`share:${site.siteName}:${site.product}`, () => shareImageSvg(site.siteName, `Discover the Ancient Wisdom of ${site.product} Buddhism`));
+}
+
+export function logoPng(): Promise<Buffer> {
+  return png(`logo:${LOGO.width}`, logoSvg);
+}

@@ -1,0 +1,110 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium, type Browser } from "@playwright/test";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FAKE_TOKEN, startFakeBackend } from "../support/fake-backend.mjs";
+import { configuredSite } from "../support/servers.mjs";
+import { startSite } from "../support/site-process.mjs";
+
+// The W3C Nu HTML Checker (vnu-jar), as it comes, over the pages a reader and a crawler get: the document
+// as served (JavaScript off; up to </html>, see decision 018) and the DOM after hydration in Chromium
+// (JavaScript on), for the embedded articles and for a hosted blog with every third-party setting. One
+// run of the checker for all documents: the JVM is slow to start.
+
+type Backend = Awaited<ReturnType<typeof startFakeBackend>>;
+type Site = Awaited<ReturnType<typeof startSite>>;
+type Message = { type: string; subType?: string; url?: string; lastLine?: number; message: string; extract?: string };
+
+const VNU_JAR = "node_modules/vnu-jar/build/dist/vnu.jar";
+/** A larger thread stack, as the checker's documentation advises: its schema evaluation recurses deeply. */
+const JVM_OPTIONS = ["-Xss4m"];
+const PAGES = {
+  embedded: ["/", "/blog", "/blog?page=2", "/blog/how-to-start-zazen-at-home", "/blog/beginners-mind", "/no/such/page"],
+  hosted: ["/", "/blog", "/blog?page=2", "/blog/backend-article-1", "/blog/backend-article-4", "/no/such/page"],
+};
+
+const scratch = mkdtempSync(path.join(tmpdir(), "nu-check-"));
+let backend: Backend;
+let sites: Record<keyof typeof PAGES, Site>;
+let browser: Browser;
+/** Checked file → what it is, for the failure messages. */
+const documents = new Map<string, string>();
+let messages: Message[] = [];
+
+function keep(label: string, html: string) {
+  const file = path.join(scratch, `${documents.size + 1}.html`);
+  writeFileSync(file, html);
+  documents.set(`file:${file}`, label);
+}
+
+/** The served document up to its end tag: what follows it is Remix's single-fetch data (decision 018). */
+function documentPart(html: string): string {
+  const end = html.indexOf("</html>");
+  expect(end, "the document has an end tag").toBeGreaterThan(0);
+  return html.slice(0, end + "</html>".length);
+}
+
+async function hydratedDom(url: string): Promise<string> {
+  const page = await browser.newPage();
+  try {
+    // Nothing leaves the machine: third-party embeds and scripts are refused.
+    await page.route((target) => !/^https?:\/\/127\.0\.0\.1(:\d+)?\//.test(target.href), (route) => route.abort("blockedbyclient"));
+    await page.goto(url);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    return `<!DOCTYPE html>\n${await page.evaluate(() => document.documentElement.outerHTML)}`;
+  } finally {
+    await page.close();
+  }
+}
+
+beforeAll(async () => {
+  backend = await startFakeBackend({ articles: 23 });
+  const [embedded, hosted] = await Promise.all([
+    startSite({}),
+    startSite({ ...configuredSite, BLOG_API_URL: backend.url, BLOG_API_TOKEN: FAKE_TOKEN }),
+  ]);
+  sites = { embedded, hosted };
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+  for (const [name, paths] of Object.entries(PAGES) as [keyof typeof PAGES, string[]][]) {
+    for (const pagePath of paths) {
+      const url = sites[name].url + pagePath;
+      keep(`${name} ${pagePath}, as served`, documentPart(await (await fetch(url)).text()));
+      keep(`${name} ${pagePath}, after hydration`, await hydratedDom(url));
+    }
+  }
+  let output: string;
+  try {
+    output = execFileSync("java", [...JVM_OPTIONS, "-jar", VNU_JAR, "--format", "json", "--stdout", ...[...documents.keys()].map((url) => url.slice(5))], {
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  } catch (error) {
+    // vnu exits 1 when it found errors; its report is still on stdout.
+    output = String((error as { stdout?: string }).stdout ?? "");
+    if (!output) throw error;
+  }
+  messages = (JSON.parse(output) as { messages: Message[] }).messages;
+}, 400_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all(Object.values(sites ?? {}).map((site) => site.stop()));
+  await backend?.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+describe("the Nu HTML Checker", () => {
+  it("checked every page, with JavaScript off and on", () => {
+    expect(documents.size).toBe(2 * (PAGES.embedded.length + PAGES.hosted.length));
+  });
+
+  // A document vnu could not read would be a non-document error: counted as an error here.
+  it("finds no error in any of them", () => {
+    const errors = messages
+      .filter((message) => message.type === "error" || message.type === "non-document-error")
+      .map((message) => `${documents.get(message.url ?? "") ?? message.url}, line ${message.lastLine}: ${message.message} (${message.extract?.trim().slice(0, 120)})`);
+    expect(errors).toEqual([]);
+  });
+});
