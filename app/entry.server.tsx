@@ -5,6 +5,7 @@ import { PassThrough } from "node:stream";
 import { text } from "node:stream/consumers";
 import { getSettings } from "./config.server";
 import { contentSecurityPolicy } from "./csp.server";
+import { holdScriptsUntilPainted } from "./lib/scripts-after-paint";
 
 // Read and check the settings as the server starts, so a wrong setting stops it with a clear list.
 // The server calls it too, through the build, before it listens.
@@ -25,7 +26,8 @@ export default async function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  const html = await renderDocument(request, remixContext, (status) => (responseStatusCode = status));
+  // The page's scripts load after the first paint (docs/decisions/013).
+  const html = holdScriptsUntilPainted(await renderDocument(request, remixContext, (status) => (responseStatusCode = status)));
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(html, getSettings()));
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });

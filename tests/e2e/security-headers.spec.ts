@@ -50,10 +50,13 @@ function policyOf(headers: Record<string, string>, url: string): Map<string, str
   return parsePolicy(header!);
 }
 
-/** The CSP hash sources of the inline scripts a browser would run: JSON-LD and other data blocks never run. */
+/** The CSP hash sources of the inline scripts a browser would run: JSON-LD and other data blocks (any other type) never run. */
 function inlineScriptHashes(html: string): string[] {
   return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
-    .filter(([, attributes]) => !/\bsrc=/i.test(attributes!) && !/\btype="application\/(ld\+)?json"/i.test(attributes!))
+    .filter(([, attributes]) => {
+      const type = /\btype="([^"]*)"/i.exec(attributes!)?.[1] ?? "";
+      return !/\bsrc=/i.test(attributes!) && ["", "module", "text/javascript"].includes(type.toLowerCase());
+    })
     .map(([, , text]) => `'sha256-${createHash("sha256").update(text!).digest("base64")}'`);
 }
 
