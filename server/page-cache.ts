@@ -16,23 +16,20 @@ const compress: Record<Encoding, (body: Buffer) => Buffer> = {
 /**
  * Answers every page a shared cache could keep (GET, 200, HTML, `Cache-Control: public`, no cookie)
  * whole, compressed for the reader, with a strong ETag per encoding and 304 for `If-None-Match`; and
- * keeps it `ttlSeconds`, compressed once per encoding, so a popular page is rendered once per period
- * rather than once per reader (docs/decisions/014). Anything else passes through to compression().
+ * keeps it `ttlSeconds`, each encoding made once when first asked for, so a popular page is rendered once
+ * per period rather than once per reader (docs/decisions/014). Anything else passes through to compression().
  */
 export function pageCache({ ttlSeconds, maxBytes = 32 * 1024 * 1024 }: { ttlSeconds: number; maxBytes?: number }): RequestHandler {
   const pages = ttlSeconds > 0 ? new LRUCache<string, Page>({ maxSize: maxBytes, sizeCalculation: (page) => page.bytes, ttl: ttlSeconds * 1000 }) : undefined;
   return (req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || req.path.endsWith(".data")) return next();
     const key = `${req.headers.host}${req.originalUrl}`;
+    // Stored when made, and again when it gains an encoding, so that its size counts.
+    const keep = (page: Page) => (pages?.set(key, page, { noUpdateTTL: true }), page);
     const hit = pages?.get(key);
-    if (hit) return answer(req, res, hit);
+    if (hit) return answer(req, res, hit, keep);
     // Remix renders a HEAD without its body: nothing to keep.
-    if (req.method === "GET")
-      holdBack(res, (body) => {
-        const page = makePage(res, body, pages ? ["br", "gzip"] : [preferredEncoding(req)]);
-        pages?.set(key, page);
-        answer(req, res, page);
-      });
+    if (req.method === "GET") holdBack(res, (body) => answer(req, res, keep(makePage(res, body)), keep));
     next();
   };
 }
@@ -41,17 +38,18 @@ function preferredEncoding(req: Request): Encoding | "identity" {
   return (["br", "gzip"] as const).find((encoding) => req.acceptsEncodings(encoding) === encoding) ?? "identity";
 }
 
-function makePage(res: Response, body: Buffer, encodings: (Encoding | "identity")[]): Page {
-  const bodies: Page["bodies"] = { identity: body };
-  for (const encoding of encodings) if (encoding !== "identity") bodies[encoding] = compress[encoding](body);
+function makePage(res: Response, body: Buffer): Page {
   const headers = Object.entries(res.getHeaders()).filter((entry): entry is Page["headers"][number] => entry[1] !== undefined && !NOT_KEPT.has(entry[0]));
-  const bytes = Object.values(bodies).reduce((sum, part) => sum + part.length, 1024);
-  return { headers, hash: createHash("sha256").update(body).digest("base64url").slice(0, 32), bodies, bytes };
+  return { headers, hash: createHash("sha256").update(body).digest("base64url").slice(0, 32), bodies: { identity: body }, bytes: body.length + 1024 };
 }
 
-function answer(req: Request, res: Response, page: Page) {
-  const wanted = preferredEncoding(req);
-  const encoding = page.bodies[wanted] ? wanted : "identity";
+function answer(req: Request, res: Response, page: Page, keep: (page: Page) => void) {
+  const encoding = preferredEncoding(req);
+  if (encoding !== "identity" && !page.bodies[encoding]) {
+    page.bodies[encoding] = compress[encoding](page.bodies.identity!);
+    page.bytes += page.bodies[encoding].length;
+    keep(page);
+  }
   const body = page.bodies[encoding]!;
   for (const [name, value] of page.headers) res.setHeader(name, value);
   res.setHeader("Vary", "Accept-Encoding");
