@@ -4,6 +4,7 @@
 import http from "node:http";
 import { pathToFileURL } from "node:url";
 import { xssFieldPayloads, xssPayloads } from "./xss-payloads.mjs";
+import { listenOnLoopback } from "./loopback.mjs";
 
 export const FAKE_TOKEN = "test-public-token";
 
@@ -117,7 +118,6 @@ export async function startFakeBackend(options = {}) {
     /** @type {unknown} */
     listBody: options.listBody,
   };
-  const sockets = new Set();
 
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://fake");
@@ -186,26 +186,16 @@ export async function startFakeBackend(options = {}) {
     }
     send(res, 404, { error: "no such function" });
   });
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
+  const { port, url, close } = await listenOnLoopback(server, options.port ?? 0);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     port,
     state,
     calls: () => state.calls,
     reset: () => {
       state.calls = [];
     },
-    close: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve(undefined));
-      }),
+    close,
   };
 }
 

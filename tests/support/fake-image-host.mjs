@@ -5,6 +5,7 @@
 import http from "node:http";
 import { pathToFileURL } from "node:url";
 import sharp from "sharp";
+import { listenOnLoopback } from "./loopback.mjs";
 
 /** Paths with a designed fault (any other path ending in .jpg is a pin). */
 export const imageFaults = {
@@ -62,7 +63,6 @@ export async function startFakeImageHost(options = {}) {
   const [pin] = await Promise.all([makePin(), hugeImage()]);
   /** @type {Map<string, number>} */
   const counts = new Map();
-  const sockets = new Set();
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://fake");
     if (url.pathname === "/__calls") {
@@ -98,25 +98,15 @@ export async function startFakeImageHost(options = {}) {
     }
     image(pin);
   });
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
+  const { port, url, close } = await listenOnLoopback(server, options.port ?? 0);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     host: `127.0.0.1:${port}`,
     port,
     pinBytes: pin.length,
     /** How many times each path was asked for. */
     calls: () => Object.fromEntries(counts),
-    close: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve(undefined));
-      }),
+    close,
   };
 }
 
