@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import path from "node:path";
+import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { parseAllowedHosts } from "~/lib/host";
 
@@ -97,52 +99,70 @@ const partnerLinks = z.preprocess(
     }),
 );
 
-const envSchema = z
-  .object({
-    SITE_PRODUCT: text("Zen"),
-    SITE_NAME: optionalText,
-    SITE_URL: webUrl,
-    SITE_DOMAIN: hostName,
-    DONATION_URL: webUrl,
-    ENCYCLOPEDIA_URL: webUrl,
-    PARTNER_LINKS: partnerLinks,
-    RSS_FEED_EMBED_URL: webUrl,
-    LEAD_FORM_URL: webUrl,
-    LEAD_FORM_CATEGORY: text("general"),
-    LEAD_FORM_CATEGORY_PARAM: text("category"),
-    LEAD_FORM_SCRIPT_URL: webUrl,
-    AD_SCRIPT_URL: webUrl,
-    BLOG_API_URL: webUrl,
-    BLOG_API_TOKEN: optionalText,
-    BLOG_API_TIMEOUT_MS: integer(4000, 100, 30_000, "milliseconds"),
-    CONTENT_DIR: text("content/blog"),
-    CACHE_FRESH_SECONDS: seconds(60),
-    HTML_MAX_AGE: seconds(60),
-    HTML_S_MAXAGE: seconds(300),
-    HTML_STALE_WHILE_REVALIDATE: seconds(600),
-    HTML_STALE_IF_ERROR: seconds(86_400),
-    CACHE_STALE_SECONDS: seconds(86_400),
-    PAGE_CACHE_SECONDS: seconds(5),
-    ALLOWED_HOSTS: z.preprocess(emptyToUndefined, z.string().optional()).transform((value, ctx) => {
-      const { patterns, problems } = parseAllowedHosts(value);
-      for (const problem of problems) ctx.addIssue({ code: "custom", message: problem });
-      return patterns;
-    }),
-    HSTS_MAX_AGE: seconds(0),
-    IMAGE_HOSTS: imageHosts,
-    IMAGE_CACHE_DIR: text(".cache/images"),
-    IMAGE_CACHE_MAX_MB: integer(512, 1, 1_000_000, "megabytes"),
-    IMAGE_FETCH_TIMEOUT_MS: integer(8000, 500, 60_000, "milliseconds"),
-    IMAGE_URL_SECRET: z.preprocess(emptyToUndefined, z.string().min(16, "must be at least 16 characters").optional()),
-    PORT: integer(3000, 1, 65_535, "port"),
-    HOST: optionalText,
-  });
+/** The settings each site may have its own of (in a sites file); the environment gives the defaults. */
+const siteSchema = z.object({
+  SITE_PRODUCT: text("Zen"),
+  SITE_NAME: optionalText,
+  SITE_URL: webUrl,
+  SITE_DOMAIN: hostName,
+  DONATION_URL: webUrl,
+  ENCYCLOPEDIA_URL: webUrl,
+  PARTNER_LINKS: partnerLinks,
+  RSS_FEED_EMBED_URL: webUrl,
+  LEAD_FORM_URL: webUrl,
+  LEAD_FORM_CATEGORY: text("general"),
+  LEAD_FORM_CATEGORY_PARAM: text("category"),
+  LEAD_FORM_SCRIPT_URL: webUrl,
+  AD_SCRIPT_URL: webUrl,
+  BLOG_API_URL: webUrl,
+  BLOG_API_TOKEN: optionalText,
+  CONTENT_DIR: text("content/blog"),
+});
 
-export type Settings = ReturnType<typeof toSettings>;
+export type SiteSettingName = keyof typeof siteSchema.shape;
+export const SITE_SETTING_NAMES = Object.keys(siteSchema.shape) as SiteSettingName[];
 
-function toSettings(env: z.infer<typeof envSchema>) {
+/** The settings of the process, shared by all its sites. */
+const serverSchema = z.object({
+  BLOG_API_TIMEOUT_MS: integer(4000, 100, 30_000, "milliseconds"),
+  CACHE_FRESH_SECONDS: seconds(60),
+  HTML_MAX_AGE: seconds(60),
+  HTML_S_MAXAGE: seconds(300),
+  HTML_STALE_WHILE_REVALIDATE: seconds(600),
+  HTML_STALE_IF_ERROR: seconds(86_400),
+  CACHE_STALE_SECONDS: seconds(86_400),
+  PAGE_CACHE_SECONDS: seconds(5),
+  ALLOWED_HOSTS: z.preprocess(emptyToUndefined, z.string().optional()).transform((value, ctx) => {
+    const { patterns, problems } = parseAllowedHosts(value);
+    for (const problem of problems) ctx.addIssue({ code: "custom", message: problem });
+    return patterns;
+  }),
+  SITES_FILE: optionalText,
+  HSTS_MAX_AGE: seconds(0),
+  IMAGE_HOSTS: imageHosts,
+  IMAGE_CACHE_DIR: text(".cache/images"),
+  IMAGE_CACHE_MAX_MB: integer(512, 1, 1_000_000, "megabytes"),
+  IMAGE_FETCH_TIMEOUT_MS: integer(8000, 500, 60_000, "milliseconds"),
+  IMAGE_URL_SECRET: z.preprocess(emptyToUndefined, z.string().min(16, "must be at least 16 characters").optional()),
+  PORT: integer(3000, 1, 65_535, "port"),
+  HOST: optionalText,
+});
+
+export const SERVER_SETTING_NAMES = Object.keys(serverSchema.shape);
+
+export type SiteSettings = ReturnType<typeof toSiteSettings>;
+
+/**
+ * One site's identity and content source. `key` names this exact configuration: the caches of a site
+ * are keyed by it, so a site changed by a reload starts with empty ones. `hosts` is empty for the one
+ * site of a process without a sites file, which answers any allowed host.
+ */
+function toSiteSettings(env: z.infer<typeof siteSchema>, timeoutMs: number, hosts: string[] = []) {
   const product = env.SITE_PRODUCT;
-  return {
+  const site = {
+    hosts,
+    /** How logs and problems name the site: its first host. */
+    label: hosts[0] ?? "default",
     product,
     siteName: env.SITE_NAME ?? `${product} Buddhism`,
     siteUrl: env.SITE_URL ? new URL(env.SITE_URL).origin : undefined,
@@ -161,13 +181,21 @@ function toSettings(env: z.infer<typeof envSchema>) {
     },
     adScriptUrl: env.AD_SCRIPT_URL,
     blogApi: env.BLOG_API_URL
-      ? {
-          url: env.BLOG_API_URL.replace(/\/+$/, ""),
-          token: env.BLOG_API_TOKEN ?? "",
-          timeoutMs: env.BLOG_API_TIMEOUT_MS,
-        }
+      ? { url: env.BLOG_API_URL.replace(/\/+$/, ""), token: env.BLOG_API_TOKEN ?? "", timeoutMs }
       : undefined,
     contentDir: path.resolve(env.CONTENT_DIR),
+  };
+  return { ...site, key: createHash("sha256").update(JSON.stringify(site)).digest("base64url").slice(0, 16) };
+}
+
+export type Settings = ReturnType<typeof toSettings>;
+
+function toSettings(env: z.infer<typeof serverSchema>, site: SiteSettings) {
+  return {
+    /** The site made of the environment alone: the only one without SITES_FILE, the defaults of each with it. */
+    site,
+    sitesFile: env.SITES_FILE ? path.resolve(env.SITES_FILE) : undefined,
+    blogApiTimeoutMs: env.BLOG_API_TIMEOUT_MS,
     cache: { freshSeconds: env.CACHE_FRESH_SECONDS, staleSeconds: env.CACHE_STALE_SECONDS },
     httpCache: {
       maxAge: env.HTML_MAX_AGE,
@@ -194,18 +222,41 @@ export type SettingsResult =
   | { ok: true; settings: Settings }
   | { ok: false; problems: string[] };
 
-/** Pure: reads an environment object and says what is wrong with it, setting by setting. */
-export function parseSettings(env: Record<string, string | undefined>): SettingsResult {
-  const result = envSchema.safeParse(env);
-  const problems = result.success
-    ? []
-    : result.error.issues.map((issue) => `${issue.path.join(".") || "environment"} ${issue.message}`);
+type Env = Record<string, string | undefined>;
+
+const describe = (issues: z.core.$ZodIssue[]) =>
+  issues.map((issue) => `${issue.path.join(".") || "environment"} ${issue.message}`);
+
+/**
+ * Pure: one site's settings from an environment-like object (the environment itself, or a site of the
+ * sites file laid over it), with what is wrong, setting by setting.
+ */
+export function parseSiteSettings(
+  env: Env,
+  timeoutMs: number,
+  hosts?: string[],
+): { ok: true; site: SiteSettings } | { ok: false; problems: string[] } {
+  const result = siteSchema.safeParse(env);
+  const problems = result.success ? [] : describe(result.error.issues);
   // Checked apart from the schema so it is reported together with every other problem.
   if (env.BLOG_API_URL?.trim() && !env.BLOG_API_TOKEN?.trim()) {
     problems.push("BLOG_API_TOKEN is required when BLOG_API_URL is set");
   }
   if (!result.success || problems.length > 0) return { ok: false, problems };
-  return { ok: true, settings: toSettings(result.data) };
+  return { ok: true, site: toSiteSettings(result.data, timeoutMs, hosts) };
+}
+
+/** Pure: reads an environment object and says what is wrong with it, setting by setting. */
+export function parseSettings(env: Env): SettingsResult {
+  const server = serverSchema.safeParse(env);
+  const timeoutMs = server.success ? server.data.BLOG_API_TIMEOUT_MS : 4000;
+  const site = parseSiteSettings(env, timeoutMs);
+  const problems = [...(site.ok ? [] : site.problems), ...(server.success ? [] : describe(server.error.issues))];
+  if (server.success && server.data.SITES_FILE && server.data.ALLOWED_HOSTS) {
+    problems.push("ALLOWED_HOSTS must be unset with SITES_FILE: the hosts of the sites file are the allowed hosts");
+  }
+  if (!server.success || !site.ok || problems.length > 0) return { ok: false, problems };
+  return { ok: true, settings: toSettings(server.data, site.site) };
 }
 
 let cached: Settings | undefined;
@@ -214,32 +265,39 @@ let cached: Settings | undefined;
 export function getSettings(): Settings {
   if (cached) return cached;
   const result = parseSettings(process.env);
-  if (!result.ok) {
-    console.error(
-      `The site cannot start: these settings are wrong (see .env.example):\n${result.problems
-        .map((problem) => `  - ${problem}`)
-        .join("\n")}`,
-    );
-    process.exit(1);
-  }
+  if (!result.ok) stopWith("these settings are wrong (see .env.example)", result.problems);
   cached = result.settings;
   return cached;
 }
 
+/** Stops the process at start with one line per problem. */
+export function stopWith(what: string, problems: string[]): never {
+  console.error(`The site cannot start: ${what}:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+  process.exit(1);
+}
+
+/**
+ * The site a request is for: the one the server found by the request's host (server/main.ts puts it in
+ * the load context), or the environment's when the app runs under another server (`npm run dev`).
+ */
+export function siteOf(context: AppLoadContext | undefined): SiteSettings {
+  return context?.site ?? getSettings().site;
+}
+
 /** What the browser may see. The credential and server paths never leave the server. */
-export function publicSettings(settings: Settings = getSettings()) {
+export function publicSettings(site: SiteSettings) {
   return {
-    product: settings.product,
-    siteName: settings.siteName,
-    donationUrl: settings.donationUrl,
-    encyclopediaUrl: settings.encyclopediaUrl,
-    partnerLinks: settings.partnerLinks,
-    rssFeedEmbedUrl: settings.rssFeedEmbedUrl,
-    leadFormUrl: settings.leadForm.url
-      ? withParam(settings.leadForm.url, settings.leadForm.categoryParam, settings.leadForm.category)
+    product: site.product,
+    siteName: site.siteName,
+    donationUrl: site.donationUrl,
+    encyclopediaUrl: site.encyclopediaUrl,
+    partnerLinks: site.partnerLinks,
+    rssFeedEmbedUrl: site.rssFeedEmbedUrl,
+    leadFormUrl: site.leadForm.url
+      ? withParam(site.leadForm.url, site.leadForm.categoryParam, site.leadForm.category)
       : undefined,
-    leadFormScriptUrl: settings.leadForm.scriptUrl,
-    adScriptUrl: settings.adScriptUrl,
+    leadFormScriptUrl: site.leadForm.scriptUrl,
+    adScriptUrl: site.adScriptUrl,
   };
 }
 
@@ -252,11 +310,11 @@ function withParam(href: string, name: string, value: string) {
 }
 
 /** Where the site lives, for absolute links: SITE_URL when set, else the origin the request came to. */
-export function siteOrigin(request: Request, settings: Settings = getSettings()): string {
-  return settings.siteUrl ?? new URL(request.url).origin;
+export function siteOrigin(request: Request, site: SiteSettings): string {
+  return site.siteUrl ?? new URL(request.url).origin;
 }
 
 /** The site's identity for page metadata: names from the settings, origin from SITE_URL or the request. */
-export function siteIdentity(request: Request, settings: Settings = getSettings()) {
-  return { product: settings.product, siteName: settings.siteName, origin: siteOrigin(request, settings) };
+export function siteIdentity(request: Request, site: SiteSettings) {
+  return { product: site.product, siteName: site.siteName, origin: siteOrigin(request, site) };
 }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Settings } from "~/config.server";
+import type { SiteSettings } from "~/config.server";
 import { inlineScripts } from "~/lib/inline-scripts";
 
 const VIDEO_ORIGIN = "https://www.youtube-nocookie.com";
@@ -19,7 +19,7 @@ export function scriptHash(text: string): string {
  * ignore the rest. Frames only from the configured embeds and the video player.
  * See docs/decisions/013.
  */
-export function contentSecurityPolicy(html: string, settings: Settings): string {
+export function contentSecurityPolicy(html: string, settings: SiteSettings, { upgradeInsecureRequests = false } = {}): string {
   const frames = new Set([VIDEO_ORIGIN, origin(settings.rssFeedEmbedUrl), origin(settings.leadForm.url)].filter(Boolean));
   // Ad scripts fetch and draw from hosts we cannot list; allow https for them only when ads are configured.
   const thirdPartyScripts = Boolean(settings.adScriptUrl || settings.leadForm.scriptUrl);
@@ -40,6 +40,6 @@ export function contentSecurityPolicy(html: string, settings: Settings): string 
     "manifest-src 'self'",
   ];
   // Only where the site is known to be on HTTPS: on plain http it would break the page's own assets.
-  if (settings.hstsMaxAge > 0) directives.push("upgrade-insecure-requests");
+  if (upgradeInsecureRequests) directives.push("upgrade-insecure-requests");
   return directives.join("; ");
 }

@@ -1,9 +1,9 @@
-import type { EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { PassThrough } from "node:stream";
 import { text } from "node:stream/consumers";
-import { getSettings } from "./config.server";
+import { getSettings, siteOf } from "./config.server";
 import { contentSecurityPolicy } from "./csp.server";
 import { holdScriptsUntilPainted } from "./lib/scripts-after-paint";
 
@@ -11,6 +11,7 @@ import { holdScriptsUntilPainted } from "./lib/scripts-after-paint";
 // The server calls it too, through the build, before it listens.
 getSettings();
 export { getSettings };
+export { startSites } from "./sites.server";
 
 const ABORT_DELAY_MS = 5_000;
 export const streamTimeout = ABORT_DELAY_MS;
@@ -25,11 +26,12 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
   // The page's scripts load after the first paint (docs/decisions/013).
   const html = holdScriptsUntilPainted(await renderDocument(request, remixContext, (status) => (responseStatusCode = status)));
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(html, getSettings()));
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(html, siteOf(loadContext), { upgradeInsecureRequests: getSettings().hstsMaxAge > 0 }));
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 }
 

@@ -1,8 +1,13 @@
 import "@remix-run/node";
+import type { SiteSettings } from "~/config.server";
 
 declare module "@remix-run/node" {
   // Loader data types follow Single Fetch (turbo-stream) rules instead of JSON serialisation.
   interface Future {
     v3_singleFetch: true;
+  }
+  // What server/main.ts hands every loader: the site the request's host belongs to.
+  interface AppLoadContext {
+    site?: SiteSettings;
   }
 }

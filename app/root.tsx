@@ -10,7 +10,7 @@ import {
   isRouteErrorResponse,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { publicSettings, siteOrigin, type PublicSettings } from "~/config.server";
+import { publicSettings, siteOf, siteOrigin, type PublicSettings } from "~/config.server";
 import { DonationDialog } from "~/components/DonationDialog";
 import { ErrorPage } from "~/components/ErrorPage";
 import { NotFound } from "~/components/NotFound";
@@ -37,11 +37,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   return noindexMeta(`${missing ? "Page not found" : "Something went wrong"} · ${siteName}`);
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return { settings: publicSettings(), origin: siteOrigin(request) };
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const site = siteOf(context);
+  return { settings: publicSettings(site), origin: siteOrigin(request, site) };
 }
 
-// The settings do not change while the server runs: no need to reload them on every navigation.
+// A site's settings change only when the operator reloads the sites file: no need to reload them on
+// every navigation (an open tab shows a change from its next full load).
 export const shouldRevalidate = () => false;
 
 const fallbackSettings: PublicSettings = {

@@ -9,10 +9,10 @@ const STYLE =
  * The last stop for a request that failed before the app: an undecodable address (`/%`), a file that could
  * not be read. A short page in the site's colours with the right status, a way home, nothing of the error.
  */
-export function errorPage({ siteName }: { siteName: string }): ErrorRequestHandler {
-  const site = escapeMarkup(siteName);
+export function errorPage(fallback: { siteName: string }): ErrorRequestHandler {
   return (error, _req, res, next) => {
     if (res.headersSent) return next(error);
+    const site = escapeMarkup((res.locals.site ?? fallback).siteName);
     const status = Number.isInteger(error?.status) && error.status >= 400 && error.status < 500 ? (error.status as number) : 500;
     if (status === 500) console.error(error);
     const [title, text] =

@@ -1,12 +1,20 @@
 import type { RequestHandler, Response } from "express";
+import type { SiteRegistry } from "../app/sites.server";
 import { isAllowedHost, parseHostHeader } from "../app/lib/host";
 
-/** A malformed Host header gets 400 and a host outside ALLOWED_HOSTS 421, before any page, backend call or cache entry. */
-export function hostGuard(allowedHosts: string[] | undefined): RequestHandler {
+/**
+ * Finds the request's site by its host (`res.locals.site`, which the app reads through its load context).
+ * A malformed Host header gets 400, and a host outside ALLOWED_HOSTS or the sites file 421, before any
+ * page, backend call or cache entry.
+ */
+export function hostGuard(allowedHosts: string[] | undefined, sites: SiteRegistry): RequestHandler {
   return (req, res, next) => {
     const host = parseHostHeader(req.headers.host);
     if (!host) return plain(res, 400, "Bad Request: invalid Host header");
-    if (!isAllowedHost(host.name, allowedHosts)) return plain(res, 421, "Misdirected Request: unknown host");
+    const site = isAllowedHost(host.name, allowedHosts) ? sites.find(host.name) : undefined;
+    if (!site) return plain(res, 421, "Misdirected Request: unknown host");
+    // The request keeps this site to the end, even if the sites file is reloaded meanwhile.
+    res.locals.site = site;
     next();
   };
 }

@@ -12,6 +12,7 @@ import { createHttpTerminator } from "http-terminator";
 import pino from "pino";
 import { pinoHttp } from "pino-http";
 import type { Settings } from "../app/config.server";
+import type { startSites } from "../app/sites.server";
 import { errorPage } from "./error-page";
 import { healthCheck, hostGuard, normalPaths, readOnlyMethods } from "./guards";
 import { pageCache } from "./page-cache";
@@ -21,8 +22,10 @@ const buildDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.dirname(buildDir);
 const build = (await import(path.join(buildDir, "index.js"))) as ServerBuild;
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
-// The app's own settings check: a wrong setting stops the server here with a readable list.
-const settings = (build.entry.module as unknown as { getSettings: () => Settings }).getSettings();
+// The app's own settings check: a wrong setting or sites file stops the server here with a readable list.
+const entry = build.entry.module as unknown as { getSettings: () => Settings; startSites: typeof startSites };
+const settings = entry.getSettings();
+const sites = entry.startSites(settings);
 
 const app = express();
 app.disable("x-powered-by");
@@ -49,7 +52,7 @@ app.use(
   }),
   (_req, res, next) => { res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()"); next(); },
 );
-app.use(hostGuard(settings.allowedHosts));
+app.use(hostGuard(settings.allowedHosts, sites));
 app.use(readOnlyMethods());
 app.use(normalPaths());
 app.use(
@@ -63,9 +66,10 @@ app.use(
 app.get("/favicon.ico", (_req, res) => res.set("Cache-Control", "public, max-age=86400").redirect(301, "/favicon.svg"));
 app.use(express.static(path.join(root, "public"), { maxAge: "1h", index: false, redirect: false }));
 app.use(compression());
-app.use(pageCache({ ttlSeconds: settings.pageCacheSeconds }));
-app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
-app.use(errorPage(settings));
+const pages = pageCache({ ttlSeconds: settings.pageCacheSeconds });
+app.use(pages);
+app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext: (_req, res) => ({ site: res.locals.site }) }));
+app.use(errorPage(settings.site));
 
 const listening = () => console.log(`Serving on http://${settings.host ?? "localhost"}:${settings.port}`);
 const server = settings.host ? app.listen(settings.port, settings.host, listening) : app.listen(settings.port, listening);
@@ -77,7 +81,7 @@ server.once("error", (error: NodeJS.ErrnoException) => {
 // On SIGTERM or SIGINT: refuse new connections (a proxy moves on to another origin), answer what is in flight
 // with "Connection: close", then exit 0. Connections still open after 10 s are cut; at 15 s it exits 1.
 const terminator = createHttpTerminator({ server, gracefulTerminationTimeout: 10_000 });
-closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
+closeWithGrace({ delay: 15_000, skip: ["SIGHUP"] }, async ({ signal, err }) => {
   if (err) console.error(err);
   else console.log(`${signal}: closing`);
   // http-terminator alone keeps listening while it drains, and resets the connections that arrive meanwhile.
@@ -85,4 +89,14 @@ closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
   await terminator.terminate().catch((error: NodeJS.ErrnoException) => {
     if (error.code !== "ERR_SERVER_NOT_RUNNING") throw error;
   });
+});
+
+// On SIGHUP: read the sites file again. Requests in flight keep the site they started with; a file with
+// problems changes nothing. One line per problem, as at start.
+process.on("SIGHUP", () => {
+  const result = sites.reload();
+  if (!result.ok) return console.error(`SIGHUP: the sites file was not applied; the running sites stay as they were:\n${result.problems.map((problem) => `  - ${problem}`).join("\n")}`);
+  pages.forgetSites(result.dropped);
+  const list = (names: string[]) => names.join(", ") || "none";
+  console.log(`SIGHUP: ${result.sites} sites; added ${list(result.added)}; changed ${list(result.changed)}; removed ${list(result.removed)}`);
 });

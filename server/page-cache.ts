@@ -19,11 +19,12 @@ const compress: Record<Encoding, (body: Buffer) => Buffer> = {
  * keeps it `ttlSeconds`, each encoding made once when first asked for, so a popular page is rendered once
  * per period rather than once per reader (docs/decisions/014). Anything else passes through to compression().
  */
-export function pageCache({ ttlSeconds, maxBytes = 32 * 1024 * 1024 }: { ttlSeconds: number; maxBytes?: number }): RequestHandler {
+export function pageCache({ ttlSeconds, maxBytes = 32 * 1024 * 1024 }: { ttlSeconds: number; maxBytes?: number }) {
   const pages = ttlSeconds > 0 ? new LRUCache<string, Page>({ maxSize: maxBytes, sizeCalculation: (page) => page.bytes, ttl: ttlSeconds * 1000 }) : undefined;
-  return (req, res, next) => {
+  const handler: RequestHandler = (req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || req.path.endsWith(".data")) return next();
-    const key = `${req.headers.host}${req.originalUrl}`;
+    // By site configuration (its key, from the host guard) as well as address: a changed site starts afresh.
+    const key = `${res.locals.site?.key} ${req.headers.host}${req.originalUrl}`;
     // Stored when made, and again when it gains an encoding, so that its size counts.
     const keep = (page: Page) => (pages?.set(key, page, { noUpdateTTL: true }), page);
     const hit = pages?.get(key);
@@ -32,6 +33,11 @@ export function pageCache({ ttlSeconds, maxBytes = 32 * 1024 * 1024 }: { ttlSeco
     if (req.method === "GET") holdBack(res, (body) => answer(req, res, keep(makePage(res, body)), keep));
     next();
   };
+  /** Drops the pages of sites that a reload changed or removed, by their keys. */
+  const forgetSites = (siteKeys: string[]) => {
+    for (const key of pages?.keys() ?? []) if (siteKeys.some((site) => key.startsWith(`${site} `))) pages?.delete(key);
+  };
+  return Object.assign(handler, { forgetSites });
 }
 
 function preferredEncoding(req: Request): Encoding | "identity" {

@@ -1,5 +1,5 @@
 import pMap from "p-map";
-import { getSettings } from "~/config.server";
+import { getSettings, type SiteSettings } from "~/config.server";
 import { articleImages, cardImage } from "~/images.server";
 import { domainFromHost } from "~/lib/domain";
 import { createSwrCache } from "./cache.server";
@@ -13,24 +13,28 @@ import { splitKeywords } from "~/lib/keywords";
 import { extractVideoId, videoEmbedUrl } from "~/lib/video";
 
 /**
- * The one place pages get blog content from. It picks the source from the settings (hosted backend
- * when BLOG_API_URL is set, the embedded articles otherwise) and puts a cache in front of it.
+ * The one place pages get blog content from. Each site has its own source (its hosted backend when
+ * BLOG_API_URL is set, its embedded articles otherwise) with a cache in front. They are kept by site
+ * object: a site changed or removed by a reload of the sites file is a new object or none, and its blog
+ * and cached content go with the old one once no request holds it.
  */
 
 type Blog = ReturnType<typeof createBlog>;
-let blog: Blog | undefined;
+const blogs = new WeakMap<SiteSettings, Blog>();
 
-function currentBlog(): Blog {
+function blogOf(site: SiteSettings): Blog {
+  let blog = blogs.get(site);
   if (blog) return blog;
-  const settings = getSettings();
-  const source = settings.blogApi
-    ? createHttpSource({ baseUrl: settings.blogApi.url, token: settings.blogApi.token, timeoutMs: settings.blogApi.timeoutMs })
-    : createFileSource(settings.contentDir);
+  const { cache } = getSettings();
+  const source = site.blogApi
+    ? createHttpSource({ baseUrl: site.blogApi.url, token: site.blogApi.token, timeoutMs: site.blogApi.timeoutMs })
+    : createFileSource(site.contentDir);
   blog = createBlog(source, {
-    freshMs: settings.cache.freshSeconds * 1000,
-    staleWhileRevalidateMs: Math.min(settings.cache.staleSeconds, 600) * 1000,
-    staleIfErrorMs: settings.cache.staleSeconds * 1000,
+    freshMs: cache.freshSeconds * 1000,
+    staleWhileRevalidateMs: Math.min(cache.staleSeconds, 600) * 1000,
+    staleIfErrorMs: cache.staleSeconds * 1000,
   });
+  blogs.set(site, blog);
   return blog;
 }
 
@@ -92,26 +96,25 @@ function toArticleView(slug: string, { blog: markdown, ...fields }: BlogArticle)
   };
 }
 
-/** The site domain for backend queries and cache keys: SITE_DOMAIN, else the request's host. */
-export function siteDomain(request: Request): string {
-  const settings = getSettings();
-  return settings.siteDomain ?? domainFromHost(new URL(request.url).host) ?? "localhost";
+/** The site domain for backend queries and cache keys: the site's SITE_DOMAIN, else the request's host. */
+export function siteDomain(request: Request, site: SiteSettings): string {
+  return site.siteDomain ?? domainFromHost(new URL(request.url).host) ?? "localhost";
 }
 
-export function getBlogListPage(request: Request, page: number): Promise<BlogListPage> {
-  return currentBlog().listPage(siteDomain(request), page);
+export function getBlogListPage(request: Request, site: SiteSettings, page: number): Promise<BlogListPage> {
+  return blogOf(site).listPage(siteDomain(request, site), page);
 }
 
-export function getArticle(request: Request, slug: string): Promise<ArticleView | null> {
-  return currentBlog().article(siteDomain(request), slug);
+export function getArticle(request: Request, site: SiteSettings, slug: string): Promise<ArticleView | null> {
+  return blogOf(site).article(siteDomain(request, site), slug);
 }
 
 /** How many backend calls one sitemap part makes at a time. */
 const SITEMAP_CONCURRENCY = 20;
 
 /** How many articles the blog has, by the first list page (shared with the blog's first page). */
-export async function getArticleTotal(request: Request): Promise<number> {
-  return (await getBlogListPage(request, 1)).total;
+export async function getArticleTotal(request: Request, site: SiteSettings): Promise<number> {
+  return (await getBlogListPage(request, site, 1)).total;
 }
 
 /**
@@ -119,15 +122,15 @@ export async function getArticleTotal(request: Request): Promise<number> {
  * the details of each entry whose list entry has no date (decision 017), all through the cache. An
  * article whose details fail keeps its place without a date; one the backend no longer has is left out.
  */
-export async function getDatedEntries(request: Request, listPages: number[]) {
-  const lists = await Promise.all(listPages.map((page) => getBlogListPage(request, page)));
+export async function getDatedEntries(request: Request, site: SiteSettings, listPages: number[]) {
+  const lists = await Promise.all(listPages.map((page) => getBlogListPage(request, site, page)));
   const entries = lists.flatMap((list) => list.blogs);
   const dated = await pMap(
     entries,
     async (entry) => {
       if (entry.date) return { slug: entry.slug, date: isoDate(entry.date) };
-      const date = await currentBlog()
-        .articleDate(siteDomain(request), entry.slug)
+      const date = await blogOf(site)
+        .articleDate(siteDomain(request, site), entry.slug)
         .catch(() => undefined);
       return date === null ? null : { slug: entry.slug, date: date?.iso };
     },
@@ -137,8 +140,8 @@ export async function getDatedEntries(request: Request, listPages: number[]) {
 }
 
 /** The newest articles with their details, for the RSS feed. An article that fails is left out. */
-export async function getNewestArticles(request: Request) {
-  const { blogs } = await getBlogListPage(request, 1);
-  const articles = await Promise.all(blogs.map((entry) => getArticle(request, entry.slug).catch(() => null)));
+export async function getNewestArticles(request: Request, site: SiteSettings) {
+  const { blogs } = await getBlogListPage(request, site, 1);
+  const articles = await Promise.all(blogs.map((entry) => getArticle(request, site, entry.slug).catch(() => null)));
   return articles.filter((article): article is ArticleView => article !== null);
 }

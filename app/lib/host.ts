@@ -43,3 +43,10 @@ export function isAllowedHost(name: string, patterns: string[] | undefined): boo
   if (!patterns) return true;
   return patterns.some((pattern) => (pattern.startsWith("*.") ? name.endsWith(pattern.slice(1)) : name === pattern));
 }
+
+/** Reads one host of a sites file: a host name or a "*.example.org" pattern, lower case, without port. */
+export function parseHostPattern(entry: string): string | undefined {
+  const pattern = entry.trim().toLowerCase().replace(/\.$/, "");
+  const name = pattern.startsWith("*.") ? pattern.slice(2) : pattern;
+  return name.length <= 253 && hostnamePattern.test(name) ? pattern : undefined;
+}

@@ -4,12 +4,12 @@ import { AdRow } from "~/components/AdRow";
 import { About, Contact, Hero, Resources } from "~/components/home/HomeSections";
 import { cacheHeaders } from "~/lib/http-cache.server";
 import { loaderHeaders } from "~/lib/route-headers";
-import { siteIdentity } from "~/config.server";
+import { siteIdentity, siteOf } from "~/config.server";
 import { homeMeta } from "~/page-meta.server";
 import { useSiteSettings } from "~/root";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return data({ meta: homeMeta(siteIdentity(request)) }, { headers: cacheHeaders("page") });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return data({ meta: homeMeta(siteIdentity(request, siteOf(context))) }, { headers: cacheHeaders("page") });
 }
 
 export const headers = loaderHeaders;

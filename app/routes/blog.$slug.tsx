@@ -17,20 +17,20 @@ import { messages } from "~/lib/messages";
 import { cacheHeaders } from "~/lib/http-cache.server";
 import { loaderHeaders } from "~/lib/route-headers";
 import { noindexMeta } from "~/lib/seo";
-import { siteIdentity } from "~/config.server";
+import { siteIdentity, siteOf } from "~/config.server";
 import { articleMeta } from "~/page-meta.server";
 
 const MAX_SLUG_LENGTH = 300;
 
-export async function loader({ params, request }: LoaderFunctionArgs) {
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const slug = params.slug ?? "";
-  const site = siteIdentity(request);
+  const site = siteIdentity(request, siteOf(context));
   const notFoundMeta = noindexMeta(`Article Not Found · ${site.siteName}`);
   const missing = () =>
     data({ state: "missing" as const, meta: notFoundMeta }, { status: 404, headers: cacheHeaders("missing") });
   if (!slug.trim() || slug.length > MAX_SLUG_LENGTH) return missing();
   try {
-    const article = await getArticle(request, slug);
+    const article = await getArticle(request, siteOf(context), slug);
     if (!article) return missing();
     return data({ state: "ok" as const, article, meta: articleMeta(site, article) }, { headers: cacheHeaders("page") });
   } catch (error) {

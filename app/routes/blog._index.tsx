@@ -12,10 +12,11 @@ import { MAX_PAGE, pageCount, parsePageParam } from "~/lib/pagination";
 import { cacheHeaders } from "~/lib/http-cache.server";
 import { loaderHeaders } from "~/lib/route-headers";
 import { noindexMeta } from "~/lib/seo";
-import { siteIdentity } from "~/config.server";
+import { siteIdentity, siteOf } from "~/config.server";
 import { blogListMeta } from "~/page-meta.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const site = siteOf(context);
   const param = parsePageParam(new URL(request.url).searchParams);
   if (!param.canonical) throw redirect(param.redirectTo, 301);
   const { page } = param;
@@ -23,18 +24,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (page > MAX_PAGE) throw notFound();
   let list;
   try {
-    list = await getBlogListPage(request, page);
+    list = await getBlogListPage(request, site, page);
   } catch (error) {
     if (!(error instanceof BlogUnavailableError)) throw error;
     console.error(`Blog list page ${page}: ${error.message}`);
     return data(
-      { state: "error" as const, page, meta: noindexMeta(`Blog · ${siteIdentity(request).siteName}`) },
+      { state: "error" as const, page, meta: noindexMeta(`Blog · ${site.siteName}`) },
       { status: 503, headers: { "Retry-After": "60", ...cacheHeaders("unavailable") } },
     );
   }
   const pages = pageCount(list.total);
   if (page > Math.max(1, pages)) throw notFound();
-  const meta = blogListMeta(siteIdentity(request), page, pages);
+  const meta = blogListMeta(siteIdentity(request, site), page, pages);
   return data({ state: "ok" as const, ...list, page, pages, meta }, { headers: cacheHeaders("page") });
 }
 

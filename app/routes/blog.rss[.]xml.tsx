@@ -1,25 +1,25 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Feed } from "feed";
 import { getNewestArticles } from "~/blog/blog.server";
-import { getSettings, siteOrigin } from "~/config.server";
+import { siteOf, siteOrigin } from "~/config.server";
 import { fileResponse, unavailableFile } from "~/crawler-files.server";
 import { imageEnclosure } from "~/feed-images.server";
 import { escapeMarkup } from "~/lib/escape-markup";
 import { absoluteUrl } from "~/lib/seo";
 import { LOGO } from "~/lib/share-image";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const settings = getSettings();
-  const origin = siteOrigin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const site = siteOf(context);
+  const origin = siteOrigin(request, site);
   try {
-    const articles = await getNewestArticles(request);
+    const articles = await getNewestArticles(request, site);
     const feed = new Feed({
-      title: `${settings.siteName} · Blog`,
-      description: `Articles and insights on ${settings.product} Buddhist practice.`,
+      title: `${site.siteName} · Blog`,
+      description: `Articles and insights on ${site.product} Buddhist practice.`,
       id: absoluteUrl(origin, "/blog"),
       link: absoluteUrl(origin, "/blog"),
       language: "en",
-      copyright: `© 2024 ${settings.siteName}`,
+      copyright: `© 2024 ${site.siteName}`,
       image: absoluteUrl(origin, LOGO.path),
       feedLinks: { rss: absoluteUrl(origin, "/blog/rss.xml") },
     });

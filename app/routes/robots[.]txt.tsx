@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { siteOrigin } from "~/config.server";
+import { siteOf, siteOrigin } from "~/config.server";
 import { cacheControl } from "~/lib/http-cache.server";
 import { absoluteUrl } from "~/lib/seo";
 import { SITEMAP_INDEX_PATH } from "~/lib/sitemap";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const body = `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(siteOrigin(request), SITEMAP_INDEX_PATH)}\n`;
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const body = `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(siteOrigin(request, siteOf(context)), SITEMAP_INDEX_PATH)}\n`;
   return new Response(body, {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": cacheControl("file") },
   });

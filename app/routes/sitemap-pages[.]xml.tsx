@@ -1,16 +1,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getArticleTotal } from "~/blog/blog.server";
-import { siteOrigin } from "~/config.server";
+import { siteOf, siteOrigin } from "~/config.server";
 import { fileResponse, unavailableFile } from "~/crawler-files.server";
 import { pageHref } from "~/lib/pagination";
 import { absoluteUrl } from "~/lib/seo";
 import { listPageCount, urlsetXml } from "~/lib/sitemap";
 
 /** The sitemap part of the fixed pages: home and every blog list page. One backend call. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const origin = siteOrigin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const site = siteOf(context);
+  const origin = siteOrigin(request, site);
   try {
-    const pages = listPageCount(await getArticleTotal(request));
+    const pages = listPageCount(await getArticleTotal(request, site));
     const paths = ["/", ...Array.from({ length: pages }, (_, index) => pageHref(index + 1))];
     return fileResponse(urlsetXml(paths.map((path) => ({ loc: absoluteUrl(origin, path) }))), "application/xml; charset=utf-8");
   } catch (error) {

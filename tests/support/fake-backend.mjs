@@ -102,11 +102,15 @@ function hostileBody(payloads) {
 /**
  * Starts the fake backend on 127.0.0.1. Options: port (0 = any), articles (count), latencyMs,
  * total (override the reported total), listStatus (force a status for get_metainfo), imageBase
- * (image links on the fake image host, tests/support/fake-image-host.mjs).
+ * (image links on the fake image host, tests/support/fake-image-host.mjs), token (the credential it
+ * accepts, FAKE_TOKEN by default), title (what article titles start with, "Backend Article" by default:
+ * a second backend with another title tells its articles apart).
  */
 export async function startFakeBackend(options = {}) {
   const count = options.articles ?? 23;
-  const article = (n) => makeArticle(n, options.imageBase);
+  const token = options.token ?? FAKE_TOKEN;
+  const titled = (fields) => (options.title ? { ...fields, metaTitle: fields.metaTitle.replace("Backend Article", options.title) } : fields);
+  const article = (n) => titled(makeArticle(n, options.imageBase));
   const hostile = new Map(makeXssArticles().map((article) => [article.slug, article.details]));
   /** @typedef {{ path: string, query: Record<string, string>, rawQuery: string, authorization: string | null }} Call */
   const state = {
@@ -133,7 +137,7 @@ export async function startFakeBackend(options = {}) {
       authorization: req.headers.authorization ?? null,
     });
     if (state.latencyMs) await sleep(state.latencyMs);
-    if (req.headers.authorization !== `Bearer ${FAKE_TOKEN}`) return send(res, 401, { error: "unauthorized" });
+    if (req.headers.authorization !== `Bearer ${token}`) return send(res, 401, { error: "unauthorized" });
 
     if (url.pathname === "/get_metainfo") {
       if (state.listStatus !== 200) return send(res, state.listStatus, { error: "list failed" });
@@ -213,12 +217,17 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     const index = process.argv.indexOf(`--${name}`);
     return index > -1 ? Number(process.argv[index + 1]) : fallback;
   };
-  const images = process.argv.indexOf("--images");
+  const text = (name) => {
+    const index = process.argv.indexOf(`--${name}`);
+    return index > -1 ? process.argv[index + 1] : undefined;
+  };
   const backend = await startFakeBackend({
     port: arg("port", 4101),
     latencyMs: arg("latency", 0),
     articles: arg("articles", 23),
-    imageBase: images > -1 ? process.argv[images + 1] : undefined,
+    imageBase: text("images"),
+    token: text("token"),
+    title: text("title"),
   });
   console.log(`fake backend listening on ${backend.url}`);
   const stop = () => backend.close().then(() => process.exit(0));

@@ -19,19 +19,19 @@ describe("settings", () => {
     const result = parseSettings({});
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.settings.product).toBe("Zen");
-    expect(result.settings.siteName).toBe("Zen Buddhism");
+    expect(result.settings.site.product).toBe("Zen");
+    expect(result.settings.site.siteName).toBe("Zen Buddhism");
     expect(result.settings.port).toBe(3000);
-    expect(result.settings.blogApi).toBeUndefined();
-    expect(result.settings.partnerLinks).toHaveLength(2);
-    expect(result.settings.encyclopediaUrl).toBe("https://en.wikipedia.org/wiki/Zen");
+    expect(result.settings.site.blogApi).toBeUndefined();
+    expect(result.settings.site.partnerLinks).toHaveLength(2);
+    expect(result.settings.site.encyclopediaUrl).toBe("https://en.wikipedia.org/wiki/Zen");
   });
 
   it("derives the site name from the product and treats blank values as unset", () => {
     const result = parseSettings({ SITE_PRODUCT: "Pure Land", SITE_NAME: "  ", DONATION_URL: "" });
-    expect(result.ok && result.settings.siteName).toBe("Pure Land Buddhism");
-    expect(result.ok && result.settings.donationUrl).toBeUndefined();
-    expect(result.ok && result.settings.encyclopediaUrl).toBe("https://en.wikipedia.org/wiki/Pure_Land");
+    expect(result.ok && result.settings.site.siteName).toBe("Pure Land Buddhism");
+    expect(result.ok && result.settings.site.donationUrl).toBeUndefined();
+    expect(result.ok && result.settings.site.encyclopediaUrl).toBe("https://en.wikipedia.org/wiki/Pure_Land");
   });
 
   it("lists every wrong setting by name", () => {
@@ -69,8 +69,8 @@ describe("settings", () => {
       LEAD_FORM_CATEGORY: "retreats",
     });
     if (!result.ok) throw new Error(result.problems.join());
-    expect(result.settings.blogApi?.url).toBe("https://api.example.org/functions/v1");
-    const visible = publicSettings(result.settings);
+    expect(result.settings.site.blogApi?.url).toBe("https://api.example.org/functions/v1");
+    const visible = publicSettings(result.settings.site);
     expect(JSON.stringify(visible)).not.toContain("secret-anon-token");
     expect(visible.leadFormUrl).toBe("https://forms.example.org/embed?x=1&category=retreats");
   });

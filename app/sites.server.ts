@@ -1,0 +1,186 @@
+import { readFileSync, statSync } from "node:fs";
+import { parseDocument } from "yaml";
+import {
+  getSettings,
+  parseSiteSettings,
+  SERVER_SETTING_NAMES,
+  SITE_SETTING_NAMES,
+  stopWith,
+  type Settings,
+  type SiteSettings,
+  type SiteSettingName,
+} from "~/config.server";
+import { parseHostPattern } from "~/lib/host";
+import { createSiteDirectory, type SiteDirectory } from "~/lib/site-directory";
+
+/**
+ * Many sites from one process (SITES_FILE, docs/decisions/020): each host finds its site, and SIGHUP
+ * reads the file again. Without SITES_FILE there is one site, made of the environment, for every host.
+ */
+
+type Env = Record<string, string | undefined>;
+type Loaded = { ok: true; sites: SiteSettings[]; directory: SiteDirectory<SiteSettings> } | { ok: false; problems: string[] };
+
+const SITE_SETTINGS = new Set<string>(SITE_SETTING_NAMES);
+const SERVER_SETTINGS = new Set<string>(SERVER_SETTING_NAMES);
+
+/**
+ * Pure: the sites of a sites file's text, each laid over the environment, or one line per problem
+ * naming the site (by its first host) and the setting.
+ */
+export function parseSitesFile(text: string, env: Env, timeoutMs: number, fileName = "the sites file"): Loaded {
+  const document = parseDocument(text, { prettyErrors: false });
+  if (document.errors.length > 0) {
+    return { ok: false, problems: document.errors.map((error) => `${fileName} is not valid YAML: ${error.message.split("\n")[0]}`) };
+  }
+  const data: unknown = document.toJS();
+  const list = isMapping(data) ? data.sites : undefined;
+  if (!Array.isArray(list) || list.length === 0) {
+    return { ok: false, problems: [`${fileName} must have a list "sites:" with at least one site`] };
+  }
+  const problems: string[] = [];
+  const sites: SiteSettings[] = [];
+  list.forEach((entry: unknown, index) => {
+    const parsed = parseSite(entry, index, env, timeoutMs);
+    if (parsed.ok) sites.push(parsed.site);
+    else problems.push(...parsed.problems);
+  });
+  const directory = createSiteDirectory(sites.map((site) => ({ label: site.label, hosts: site.hosts, site })));
+  problems.push(...directory.problems, ...sharedCanonicalOrigins(sites));
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, sites, directory };
+}
+
+function parseSite(entry: unknown, index: number, env: Env, timeoutMs: number) {
+  const rawHosts = isMapping(entry) ? entry.hosts : undefined;
+  const hostList: unknown[] = Array.isArray(rawHosts) ? rawHosts : rawHosts === undefined || rawHosts === null ? [] : [rawHosts];
+  const label = typeof hostList[0] === "string" && hostList[0].trim() ? hostList[0].trim().toLowerCase() : `number ${index + 1}`;
+  const problems: string[] = [];
+  const problem = (text: string) => problems.push(`site ${label}: ${text}`);
+  if (!isMapping(entry)) {
+    problem("must be a mapping with hosts and settings");
+    return { ok: false as const, problems };
+  }
+  const hosts: string[] = [];
+  if (hostList.length === 0) problem("hosts must list at least one host name, such as [zen.example.org]");
+  for (const host of hostList) {
+    const pattern = typeof host === "string" ? parseHostPattern(host) : undefined;
+    if (pattern) hosts.push(pattern);
+    else problem(`hosts has ${JSON.stringify(host)}: each must be a host name such as zen.example.org or a pattern such as *.example.org, without port`);
+  }
+  const own: Partial<Record<SiteSettingName, string>> = {};
+  for (const [name, value] of Object.entries(entry)) {
+    if (name === "hosts") continue;
+    if (!SITE_SETTINGS.has(name)) {
+      problem(SERVER_SETTINGS.has(name) ? `${name} applies to the whole process: set it in the environment` : `${name} is not a setting a site can have`);
+    } else if (value === null || typeof value === "string" || typeof value === "number") {
+      // An empty value turns the environment's setting off for this site.
+      own[name as SiteSettingName] = value === null ? "" : String(value);
+    } else {
+      problem(`${name} must be text`);
+    }
+  }
+  const merged = withOwnSource({ ...env, ...own }, own, env, problem);
+  const parsed = parseSiteSettings(merged, timeoutMs, hosts);
+  if (!parsed.ok) parsed.problems.forEach(problem);
+  else if (!parsed.site.blogApi && !isFolder(parsed.site.contentDir)) problem(`CONTENT_DIR has no folder at ${parsed.site.contentDir}`);
+  return problems.length === 0 && parsed.ok ? { ok: true as const, site: parsed.site } : { ok: false as const, problems };
+}
+
+/**
+ * A site's own content source wins over the environment's: CONTENT_DIR alone means its embedded
+ * articles even when the environment names a backend. And the environment's credential only ever goes
+ * to the environment's backend: a site with a backend of its own must give its own credential.
+ */
+function withOwnSource(merged: Env, own: Env, env: Env, problem: (text: string) => void): Env {
+  const ownApi = own.BLOG_API_URL?.trim();
+  if (ownApi && own.CONTENT_DIR?.trim()) problem("set BLOG_API_URL or CONTENT_DIR, not both: a site has one source of articles");
+  if (!ownApi && own.CONTENT_DIR?.trim()) return { ...merged, BLOG_API_URL: "", BLOG_API_TOKEN: "" };
+  // Without its own, the check reports "BLOG_API_TOKEN is required when BLOG_API_URL is set".
+  if (ownApi && ownApi !== env.BLOG_API_URL?.trim()) return { ...merged, BLOG_API_TOKEN: own.BLOG_API_TOKEN };
+  return merged;
+}
+
+/** Two sites with one SITE_URL would each call the other's pages their own (canonical links, sitemaps). */
+function sharedCanonicalOrigins(sites: SiteSettings[]): string[] {
+  const owners = new Map<string, string>();
+  const problems: string[] = [];
+  for (const site of sites) {
+    if (!site.siteUrl) continue;
+    const owner = owners.get(site.siteUrl);
+    if (owner) problems.push(`site ${site.label}: SITE_URL ${site.siteUrl} is site ${owner}'s too`);
+    else owners.set(site.siteUrl, site.label);
+  }
+  return problems;
+}
+
+function isMapping(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isFolder(dir: string) {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function loadSitesFile(file: string, settings: Settings, env: Env): Loaded {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    return { ok: false, problems: [`SITES_FILE ${file} cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`] };
+  }
+  return parseSitesFile(text, env, settings.blogApiTimeoutMs, file);
+}
+
+export type ReloadResult =
+  | { ok: true; sites: number; added: string[]; changed: string[]; removed: string[]; dropped: string[] }
+  | { ok: false; problems: string[] };
+
+export type SiteRegistry = {
+  /** The site of a host name from parseHostHeader, or undefined when no site has it. */
+  find(name: string): SiteSettings | undefined;
+  /** Reads the sites file again; on any problem the running sites stay as they were. */
+  reload(): ReloadResult;
+};
+
+/**
+ * The process's sites, checked at start: a sites file with any problem stops the server with one line
+ * per problem. Called by server/main.ts through the build, before it listens.
+ */
+export function startSites(settings: Settings = getSettings(), env: Env = process.env): SiteRegistry {
+  const file = settings.sitesFile;
+  if (!file) {
+    return {
+      find: () => settings.site,
+      reload: () => ({ ok: false, problems: ["SITES_FILE is not set: there is nothing to reload"] }),
+    };
+  }
+  const first = loadSitesFile(file, settings, env);
+  if (!first.ok) stopWith(`the sites file is wrong`, first.problems);
+  let current = first;
+  return {
+    find: (name) => current.directory.find(name),
+    reload() {
+      const next = loadSitesFile(file, settings, env);
+      if (!next.ok) return next;
+      // An unchanged site keeps its object, and with it its caches (app/blog/blog.server.ts).
+      const before = new Map(current.sites.map((site) => [site.key, site]));
+      const sites = next.sites.map((site) => before.get(site.key) ?? site);
+      const labels = new Set(current.sites.map((site) => site.label));
+      const nextLabels = new Set(sites.map((site) => site.label));
+      const kept = new Set(sites.map((site) => site.key));
+      current = { ok: true, sites, directory: createSiteDirectory(sites.map((site) => ({ label: site.label, hosts: site.hosts, site }))) };
+      return {
+        ok: true,
+        sites: sites.length,
+        added: sites.filter((site) => !labels.has(site.label)).map((site) => site.label),
+        changed: sites.filter((site) => labels.has(site.label) && !before.has(site.key)).map((site) => site.label),
+        removed: [...labels].filter((label) => !nextLabels.has(label)),
+        dropped: [...before.keys()].filter((key) => !kept.has(key)),
+      };
+    },
+  };
+}
