@@ -38,29 +38,27 @@ export function parseSitesFile(text: string, env: Env, timeoutMs: number, fileNa
   if (!Array.isArray(list) || list.length === 0) {
     return { ok: false, problems: [`${fileName} must have a list "sites:" with at least one site`] };
   }
-  const problems: string[] = [];
-  const sites: SiteSettings[] = [];
-  list.forEach((entry: unknown, index) => {
-    const parsed = parseSite(entry, index, env, timeoutMs);
-    if (parsed.ok) sites.push(parsed.site);
-    else problems.push(...parsed.problems);
-  });
+  const parsed = list.map((entry: unknown, index) => parseSite(entry, index, env, timeoutMs));
+  const problems = parsed.flatMap((site) => site.problems);
+  const sites = parsed.flatMap((site) => (site.ok ? [site.site] : []));
+  // Hosts claimed twice are found among all sites, a site with other problems included.
+  problems.push(...createSiteDirectory(parsed.map(({ label, hosts }) => ({ label, hosts, site: label }))).problems, ...sharedCanonicalOrigins(sites));
   const directory = createSiteDirectory(sites.map((site) => ({ label: site.label, hosts: site.hosts, site })));
-  problems.push(...directory.problems, ...sharedCanonicalOrigins(sites));
   return problems.length > 0 ? { ok: false, problems } : { ok: true, sites, directory };
 }
 
 function parseSite(entry: unknown, index: number, env: Env, timeoutMs: number) {
   const rawHosts = isMapping(entry) ? entry.hosts : undefined;
   const hostList: unknown[] = Array.isArray(rawHosts) ? rawHosts : rawHosts === undefined || rawHosts === null ? [] : [rawHosts];
-  const label = typeof hostList[0] === "string" && hostList[0].trim() ? hostList[0].trim().toLowerCase() : `number ${index + 1}`;
+  const first = hostList[0];
+  const label = typeof first === "string" && first.trim() ? (parseHostPattern(first) ?? first.trim()) : `number ${index + 1}`;
   const problems: string[] = [];
   const problem = (text: string) => problems.push(`site ${label}: ${text}`);
+  const hosts: string[] = [];
   if (!isMapping(entry)) {
     problem("must be a mapping with hosts and settings");
-    return { ok: false as const, problems };
+    return { ok: false as const, problems, label, hosts };
   }
-  const hosts: string[] = [];
   if (hostList.length === 0) problem("hosts must list at least one host name, such as [zen.example.org]");
   for (const host of hostList) {
     const pattern = typeof host === "string" ? parseHostPattern(host) : undefined;
@@ -83,7 +81,9 @@ function parseSite(entry: unknown, index: number, env: Env, timeoutMs: number) {
   const parsed = parseSiteSettings(merged, timeoutMs, hosts);
   if (!parsed.ok) parsed.problems.forEach(problem);
   else if (!parsed.site.blogApi && !isFolder(parsed.site.contentDir)) problem(`CONTENT_DIR has no folder at ${parsed.site.contentDir}`);
-  return problems.length === 0 && parsed.ok ? { ok: true as const, site: parsed.site } : { ok: false as const, problems };
+  return problems.length === 0 && parsed.ok
+    ? { ok: true as const, site: parsed.site, problems, label, hosts }
+    : { ok: false as const, problems, label, hosts };
 }
 
 /**
