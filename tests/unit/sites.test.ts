@@ -155,7 +155,7 @@ describe("the sites file", () => {
   });
 
   it("refuses two sites with one host, or one canonical address", () => {
-    expect(problemsOf("sites:\n  - hosts: [a.org]\n  - hosts: [A.org.]\n")).toEqual(["site a.org: hosts has a.org, which site a.org has too"]);
+    expect(problemsOf("sites:\n  - hosts: [a.org]\n  - hosts: [A.org.]\n")).toEqual(["site a.org: hosts has a.org, which an earlier site has too"]);
     expect(
       problemsOf("sites:\n  - hosts: [a.org]\n    SITE_URL: https://a.org\n  - hosts: [b.org]\n    SITE_URL: https://a.org/blog\n"),
     ).toEqual(["site b.org: SITE_URL https://a.org is site a.org's too"]);
