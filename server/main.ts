@@ -94,6 +94,7 @@ closeWithGrace({ delay: 15_000, skip: ["SIGHUP"] }, async ({ signal, err }) => {
 // On SIGHUP: read the sites file again. Requests in flight keep the site they started with; a file with
 // problems changes nothing. One line per problem, as at start.
 process.on("SIGHUP", () => {
+  if (!settings.sitesFile) return console.log("SIGHUP: no SITES_FILE to read; nothing changed");
   const result = sites.reload();
   if (!result.ok) return console.error(`SIGHUP: the sites file was not applied; the running sites stay as they were:\n${result.problems.map((problem) => `  - ${problem}`).join("\n")}`);
   pages.forgetSites(result.dropped);
