@@ -1,4 +1,5 @@
 // The production server: stock middleware around the Remix handler, and little of our own (docs/decisions/014).
+import type { ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -27,6 +28,8 @@ const entry = build.entry.module as unknown as { getSettings: () => Settings; st
 const settings = entry.getSettings();
 const sites = entry.startSites(settings);
 
+const withSite = (_req: unknown, res: ServerResponse, line: object) => ({ ...line, site: (res as express.Response).locals?.site?.label });
+
 const app = express();
 app.disable("x-powered-by");
 app.use(healthCheck());
@@ -36,6 +39,8 @@ app.use(
     logger: pino({ base: undefined }, pino.destination({ sync: false })),
     quietReqLogger: true,
     serializers: { req: (req) => `${req.method} ${req.url}`, res: (res) => res.statusCode },
+    // With several sites, the one that answered (its first host; none for a 400 or 421).
+    ...(settings.sitesFile && { customSuccessObject: withSite, customErrorObject: withSite }),
   }),
 );
 app.use(
