@@ -3,6 +3,7 @@ import { getSettings, type SiteSettings } from "~/config.server";
 import { articleImages, cardImage } from "~/images.server";
 import { domainFromHost } from "~/lib/domain";
 import { createSwrCache } from "./cache.server";
+import { BlogUnavailableError } from "./errors.server";
 import { createFileSource } from "./file-source.server";
 import { createHttpSource } from "./http-source.server";
 import { renderMarkdown } from "./markdown.server";
@@ -29,13 +30,24 @@ function blogOf(site: SiteSettings): Blog {
   const source = site.blogApi
     ? createHttpSource({ baseUrl: site.blogApi.url, token: site.blogApi.token, timeoutMs: site.blogApi.timeoutMs })
     : createFileSource(site.contentDir);
-  blog = createBlog(source, {
+  // With several sites, the log says whose backend failed.
+  blog = createBlog(site.hosts.length > 0 ? namedSource(site.label, source) : source, {
     freshMs: cache.freshSeconds * 1000,
     staleWhileRevalidateMs: Math.min(cache.staleSeconds, 600) * 1000,
     staleIfErrorMs: cache.staleSeconds * 1000,
   });
   blogs.set(site, blog);
   return blog;
+}
+
+function namedSource(name: string, source: BlogSource): BlogSource {
+  const named = (error: unknown) => {
+    throw error instanceof BlogUnavailableError ? new BlogUnavailableError(`${name}: ${error.message}`, { cause: error }) : error;
+  };
+  return {
+    listPage: (domain, page) => source.listPage(domain, page).catch(named),
+    article: (slug) => source.article(slug).catch(named),
+  };
 }
 
 export function createBlog(
