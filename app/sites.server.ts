@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import { parseDocument } from "yaml";
+import { forgetSiteContent } from "~/blog/blog.server";
 import {
   getSettings,
   parseSiteSettings,
@@ -172,6 +173,9 @@ export function startSites(settings: Settings = getSettings(), env: Env = proces
       const labels = new Set(current.sites.map((site) => site.label));
       const nextLabels = new Set(sites.map((site) => site.label));
       const kept = new Set(sites.map((site) => site.key));
+      const dropped = [...before.keys()].filter((key) => !kept.has(key));
+      // Their rendered pages are the server's to drop (server/main.ts).
+      forgetSiteContent(dropped);
       current = { ok: true, sites, directory: createSiteDirectory(sites.map((site) => ({ label: site.label, hosts: site.hosts, site }))) };
       return {
         ok: true,
@@ -179,7 +183,7 @@ export function startSites(settings: Settings = getSettings(), env: Env = proces
         added: sites.filter((site) => !labels.has(site.label)).map((site) => site.label),
         changed: sites.filter((site) => labels.has(site.label) && !before.has(site.key)).map((site) => site.label),
         removed: [...labels].filter((label) => !nextLabels.has(label)),
-        dropped: [...before.keys()].filter((key) => !kept.has(key)),
+        dropped,
       };
     },
   };

@@ -15,27 +15,38 @@ import { extractVideoId, videoEmbedUrl } from "~/lib/video";
 
 /**
  * The one place pages get blog content from. Each site has its own source (its hosted backend when
- * BLOG_API_URL is set, its embedded articles otherwise) with a cache in front. They are kept by site
- * object: a site changed or removed by a reload of the sites file is a new object or none, and its blog
- * and cached content go with the old one once no request holds it.
+ * BLOG_API_URL is set, its embedded articles otherwise), kept by site object: a site changed or removed
+ * by a reload of the sites file is a new object or none, and its source goes with the old one. The
+ * caches in front are the process's, one memory budget however many sites; entries are keyed by the
+ * site's key, and a reload drops those of changed sites.
  */
 
 type Blog = ReturnType<typeof createBlog>;
 const blogs = new WeakMap<SiteSettings, Blog>();
+let caches: ReturnType<typeof createCaches> | undefined;
+
+function createCaches() {
+  const { cache } = getSettings();
+  const timing = {
+    freshMs: cache.freshSeconds * 1000,
+    staleWhileRevalidateMs: Math.min(cache.staleSeconds, 600) * 1000,
+    staleIfErrorMs: cache.staleSeconds * 1000,
+  };
+  return {
+    lists: createSwrCache<BlogListPage>(timing),
+    articles: createSwrCache<ArticleView | null>(timing),
+    dates: createSwrCache<{ iso?: string } | null>(timing),
+  };
+}
 
 function blogOf(site: SiteSettings): Blog {
   let blog = blogs.get(site);
   if (blog) return blog;
-  const { cache } = getSettings();
   const source = site.blogApi
     ? createHttpSource({ baseUrl: site.blogApi.url, token: site.blogApi.token, timeoutMs: site.blogApi.timeoutMs })
     : createFileSource(site.contentDir);
   // With several sites, the log says whose backend failed.
-  blog = createBlog(site.hosts.length > 0 ? namedSource(site.label, source) : source, {
-    freshMs: cache.freshSeconds * 1000,
-    staleWhileRevalidateMs: Math.min(cache.staleSeconds, 600) * 1000,
-    staleIfErrorMs: cache.staleSeconds * 1000,
-  });
+  blog = createBlog(site.hosts.length > 0 ? namedSource(site.label, source) : source, (caches ??= createCaches()), site.key);
   blogs.set(site, blog);
   return blog;
 }
@@ -50,25 +61,24 @@ function namedSource(name: string, source: BlogSource): BlogSource {
   };
 }
 
-export function createBlog(
-  source: BlogSource,
-  timing: { freshMs: number; staleWhileRevalidateMs: number; staleIfErrorMs: number },
-) {
-  const lists = createSwrCache<BlogListPage>(timing);
-  const articles = createSwrCache<ArticleView | null>(timing);
-  const dates = createSwrCache<{ iso?: string } | null>(timing);
+/** Drops the cached content of sites that a reload changed or removed, by their keys. */
+export function forgetSiteContent(siteKeys: string[]) {
+  const prefixes = siteKeys.map((key) => `${key}:`);
+  for (const cache of Object.values(caches ?? {})) cache.forget(prefixes);
+}
 
+function createBlog(source: BlogSource, { lists, articles, dates }: ReturnType<typeof createCaches>, site: string) {
   return {
     listPage(domain: string, page: number) {
       return lists
-        .get(`list:${domain}:${page}`, async () => {
+        .get(`${site}:list:${domain}:${page}`, async () => {
           const value = await source.listPage(domain, page);
           return { value, size: JSON.stringify(value).length };
         })
         .then(withCardImages);
     },
     article(domain: string, slug: string) {
-      return articles.get(`article:${domain}:${slug}`, async () => {
+      return articles.get(`${site}:article:${domain}:${slug}`, async () => {
         const article = await source.article(slug);
         if (!article) return { value: null, size: slug.length };
         // Worked out once per fetched version and cached with it.
@@ -78,7 +88,7 @@ export function createBlog(
     },
     /** An article's publication date alone (for the sitemap): no markdown rendered, little kept. */
     articleDate(domain: string, slug: string) {
-      return dates.get(`date:${domain}:${slug}`, async () => {
+      return dates.get(`${site}:date:${domain}:${slug}`, async () => {
         const article = await source.article(slug);
         return { value: article ? { iso: isoDate(article.date) } : null, size: 64 + slug.length };
       });

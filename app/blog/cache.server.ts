@@ -58,5 +58,9 @@ export function createSwrCache<T>({ freshMs, staleWhileRevalidateMs, staleIfErro
       if (!entry) throw new Error(`cache load for ${key} gave nothing`);
       return entry.value;
     },
+    /** Drops every entry whose key starts with one of the prefixes. */
+    forget(prefixes: string[]) {
+      for (const key of [...lru.keys()]) if (prefixes.some((prefix) => key.startsWith(prefix))) lru.delete(key);
+    },
   };
 }

@@ -44,9 +44,15 @@ export function isAllowedHost(name: string, patterns: string[] | undefined): boo
   return patterns.some((pattern) => (pattern.startsWith("*.") ? name.endsWith(pattern.slice(1)) : name === pattern));
 }
 
-/** Reads one host of a sites file: a host name or a "*.example.org" pattern, lower case, without port. */
+/**
+ * Reads one host of a sites file: a host name or a "*.example.org" pattern, lower case, without port;
+ * only what a Host header can carry (parseHostHeader), and a pattern over a domain, not a whole top-level
+ * domain ("*.org").
+ */
 export function parseHostPattern(entry: string): string | undefined {
   const pattern = entry.trim().toLowerCase().replace(/\.$/, "");
-  const name = pattern.startsWith("*.") ? pattern.slice(2) : pattern;
-  return name.length <= 253 && hostnamePattern.test(name) ? pattern : undefined;
+  const wildcard = pattern.startsWith("*.");
+  const name = wildcard ? pattern.slice(2) : pattern;
+  if (wildcard && !name.includes(".")) return undefined;
+  return parseHostHeader(name)?.name === name ? pattern : undefined;
 }

@@ -82,4 +82,13 @@ describe("stale-while-revalidate cache", () => {
     await cache.get("list:a.org:1", async () => ({ value: "a" }));
     expect(await cache.get("list:b.org:1", async () => ({ value: "b" }))).toBe("b");
   });
+
+  it("forgets the entries of the given prefixes only, so their next read calls the source again", async () => {
+    const { cache } = setup();
+    await cache.get("site1:list:a.org:1", async () => ({ value: "old" }));
+    await cache.get("site2:list:a.org:1", async () => ({ value: "kept" }));
+    cache.forget(["site1:"]);
+    expect(await cache.get("site1:list:a.org:1", async () => ({ value: "new" }))).toBe("new");
+    expect(await cache.get("site2:list:a.org:1", async () => ({ value: "called" }))).toBe("kept");
+  });
 });

@@ -49,7 +49,9 @@ describe("host patterns", () => {
   it("reads names and *.domain patterns in lower case, and refuses ports, paths and wildcards elsewhere", () => {
     expect(parseHostPattern(" Zen.Example.ORG. ")).toBe("zen.example.org");
     expect(parseHostPattern("*.example.org")).toBe("*.example.org");
-    for (const bad of ["zen.example.org:8080", "https://zen.example.org", "zen.*.org", "*", "a b", ""]) {
+    expect(parseHostPattern("127.0.0.1")).toBe("127.0.0.1");
+    // "zen.0" is no address a Host header can name; "*.org" would take a whole top-level domain.
+    for (const bad of ["zen.example.org:8080", "https://zen.example.org", "zen.*.org", "*", "*.org", "zen.0", "a b", ""]) {
       expect(parseHostPattern(bad), bad).toBeUndefined();
     }
   });
