@@ -15,6 +15,11 @@ export async function freePort() {
   });
 }
 
+/** The environment a site process gets: only what is given, and where to listen. */
+function siteEnv(port, env) {
+  return { PATH: process.env.PATH, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...env };
+}
+
 /**
  * @param {Record<string, string>} env settings for the site
  * @returns {Promise<{ url: string, port: number, child: import("node:child_process").ChildProcess, output: () => string, stop: () => Promise<void> }>}
@@ -24,7 +29,7 @@ export async function startSite(env = {}) {
   const port = await freePort();
   let output = "";
   const child = spawn(process.execPath, ["build/server.js"], {
-    env: { PATH: process.env.PATH, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...env },
+    env: siteEnv(port, env),
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout.on("data", (chunk) => (output += chunk));
@@ -51,4 +56,41 @@ export async function startSite(env = {}) {
         child.kill("SIGTERM");
       }),
   };
+}
+
+/**
+ * Starts the server with settings it must refuse, and waits for it to stop.
+ * @param {Record<string, string>} env settings for the site
+ * @param {number} [timeoutMs] how long it may take to stop; a server still running then is killed and reported
+ * @returns {Promise<{ code: number | null, output: string }>}
+ */
+export async function startSiteExpectingExit(env = {}, timeoutMs = 20_000) {
+  if (!existsSync("build/index.js")) throw new Error("No build: run `npm run build` first.");
+  const port = await freePort();
+  let output = "";
+  const child = spawn(process.execPath, ["build/server.js"], { env: siteEnv(port, env), stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+  const code = await new Promise((resolve) => child.once("close", (exitCode) => resolve(exitCode)));
+  clearTimeout(timer);
+  if (code === null) throw new Error(`site did not stop within ${timeoutMs} ms: ${output}`);
+  return { code, output };
+}
+
+/**
+ * Waits until the output, from offset `from` on, matches `pattern`, and returns the match.
+ * @param {() => string} output the output so far (a started site's `output`)
+ * @param {RegExp} pattern
+ * @param {{ from?: number, timeoutMs?: number }} [options]
+ * @returns {Promise<RegExpExecArray>}
+ */
+export async function waitForOutput(output, pattern, { from = 0, timeoutMs = 10_000 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const match = pattern.exec(output().slice(from));
+    if (match) return match;
+    if (Date.now() > deadline) throw new Error(`no output matching ${pattern} within ${timeoutMs} ms; output since: ${output().slice(from)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
