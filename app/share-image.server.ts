@@ -1,12 +1,14 @@
+import { LRUCache } from "lru-cache";
 import sharp from "sharp";
 import { LOGO, logoSvg, shareImageSvg } from "~/lib/share-image";
 
 /**
- * The share image and logo as PNG, drawn once per site name and kept (a few tens of KB each): the
- * first request pays the rendering, the rest are answered from memory.
+ * The share image and logo as PNG, drawn once per site name and kept: the first request pays the
+ * rendering, the rest are answered from memory.
  */
 
-const rendered = new Map<string, Promise<Buffer>>();
+// Bounded, as sites come and go by reloads of the sites file; a few tens of KB each.
+const rendered = new LRUCache<string, Promise<Buffer>>({ max: 1000 });
 
 function png(key: string, svg: () => string): Promise<Buffer> {
   let image = rendered.get(key);
