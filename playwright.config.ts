@@ -1,5 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
-import { brokenSite, configuredSite, ports, urls } from "./tests/support/servers.mjs";
+import { brokenSite, configuredSite, OTHER_TITLE, OTHER_TOKEN, ports, sitesEnv, urls, writeSitesFile } from "./tests/support/servers.mjs";
+
+// The sites file of the many-sites process, with this run's backend ports.
+writeSitesFile();
 
 const chromiumArgs = [
   "--no-sandbox",
@@ -10,11 +13,14 @@ const chromiumArgs = [
   "--no-first-run",
 ];
 
-/** A production build of the site on loopback, with only the given settings. */
+/**
+ * A production build of the site on loopback, with only the given settings. With a sites file it answers
+ * only its sites' hosts (421 for 127.0.0.1): the health check, which comes before the host check, says it is up.
+ */
 function site(port: number, env: Record<string, string> = {}) {
   return {
     command: "node build/server.js",
-    url: `http://127.0.0.1:${port}/`,
+    url: env.SITES_FILE ? `http://127.0.0.1:${port}/healthz` : `http://127.0.0.1:${port}/`,
     env: { NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...env },
     reuseExistingServer: false,
     stdout: "ignore" as const,
@@ -57,8 +63,17 @@ export default defineConfig({
       stdout: "ignore",
       timeout: 10_000,
     },
+    {
+      // The forest site's own backend (tests/e2e/sites.spec.ts): another credential, other titles.
+      command: `node tests/support/fake-backend.mjs --port ${ports.otherBackend} --token ${OTHER_TOKEN} --title "${OTHER_TITLE}"`,
+      url: `${urls.otherBackend}/__calls`,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      timeout: 10_000,
+    },
     site(ports.demo),
     site(ports.configured, configuredSite),
     site(ports.broken, brokenSite),
+    site(ports.sites, sitesEnv),
   ],
 });

@@ -1,6 +1,10 @@
-// The servers the browser tests start (see playwright.config.ts): one fake backend and three site
-// configurations, all on loopback.
+// The servers the browser tests start (see playwright.config.ts): two fake backends, three site
+// configurations and one process serving many sites from a sites file, all on loopback.
 import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { stringify } from "yaml";
 import { FAKE_TOKEN } from "./fake-backend.mjs";
 
 const PORTS_USED = 10;
@@ -31,7 +35,7 @@ function freePortBase() {
 process.env.TEST_PORT_BASE ||= String(freePortBase());
 const base = Number(process.env.TEST_PORT_BASE);
 
-export const ports = { demo: base, backend: base + 1, configured: base + 2, broken: base + 3 };
+export const ports = { demo: base, backend: base + 1, configured: base + 2, broken: base + 3, otherBackend: base + 4, sites: base + 5 };
 
 const at = (port) => `http://127.0.0.1:${port}`;
 
@@ -40,6 +44,7 @@ export const urls = {
   backend: at(ports.backend),
   configured: at(ports.configured),
   broken: at(ports.broken),
+  otherBackend: at(ports.otherBackend),
 };
 
 /** Third-party settings of the "configured" site. Their hosts are blocked and recorded in tests. */
@@ -70,3 +75,106 @@ export const brokenSite = {
   BLOG_API_TOKEN: FAKE_TOKEN,
   BLOG_API_TIMEOUT_MS: "1000",
 };
+
+/** The second fake backend's credential and title: the forest site's articles, not the first backend's. */
+export const OTHER_TOKEN = "other-token";
+export const OTHER_TITLE = "Forest Article";
+
+/**
+ * Many sites from one process (SITES_FILE). The browser reaches these names through Chromium's
+ * --host-resolver-rules (tests/e2e/sites.spec.ts): *.sites.test is 127.0.0.1, and only there.
+ */
+export const siteHosts = {
+  zen: "zen.sites.test",
+  forest: "forest.sites.test",
+  local: "local.sites.test",
+};
+
+/** Third-party settings of the sites process: the environment's (shared) ones and each site's own. */
+export const sitesThirdParty = {
+  shared: {
+    DONATION_URL: "https://donate.example.test/shared",
+    RSS_FEED_EMBED_URL: "https://feeds.example.test/board/shared",
+    LEAD_FORM_URL: "https://forms.example.test/embed/contact",
+    LEAD_FORM_SCRIPT_URL: "https://forms.example.test/embed.js",
+    AD_SCRIPT_URL: "https://ads.example.test/shared.js",
+  },
+  zen: {
+    DONATION_URL: "https://donate.example.test/zen",
+    RSS_FEED_EMBED_URL: "https://feeds.example.test/board/zen",
+    AD_SCRIPT_URL: "https://ads.example.test/zen.js",
+    LEAD_FORM_CATEGORY: "zen-retreats",
+  },
+  forest: {
+    DONATION_URL: "https://donate.example.test/forest",
+    RSS_FEED_EMBED_URL: "https://feeds.example.test/board/forest",
+    LEAD_FORM_URL: "https://leads.example.test/forest/form",
+    LEAD_FORM_SCRIPT_URL: "https://leads.example.test/forest/embed.js",
+    LEAD_FORM_CATEGORY: "forest-retreats",
+    LEAD_FORM_CATEGORY_PARAM: "topic",
+    AD_SCRIPT_URL: "https://ads.example.test/forest.js",
+    ENCYCLOPEDIA_URL: "https://encyclopedia.example.test/wiki/Theravada",
+  },
+  local: {
+    LEAD_FORM_CATEGORY: "local-library",
+  },
+};
+
+/** The embedded articles of the local site: a folder of its own, so they cannot be the demo's. */
+export const sitesContentDir = fileURLToPath(new URL("./sites-content/", import.meta.url));
+
+/**
+ * The environment of the sites process: the defaults every site starts from. Its backend is the first
+ * fake backend, which the zen site uses without naming it.
+ */
+export const sitesEnv = {
+  SITES_FILE: fileURLToPath(new URL(`../.artifacts/sites-${base}.yaml`, import.meta.url)),
+  SITE_PRODUCT: "Pure Land",
+  PARTNER_LINKS: "Shared Partner|https://partner.example.test/",
+  BLOG_API_URL: urls.backend,
+  BLOG_API_TOKEN: FAKE_TOKEN,
+  ...sitesThirdParty.shared,
+};
+
+/** The sites file: zen on the environment's backend, forest on its own, local on embedded files. */
+export const sitesFile = {
+  sites: [
+    {
+      hosts: [siteHosts.zen, `*.${siteHosts.zen}`],
+      SITE_PRODUCT: "Zen",
+      SITE_NAME: "Zen Mountain Sangha",
+      ...sitesThirdParty.zen,
+    },
+    {
+      hosts: [siteHosts.forest],
+      SITE_PRODUCT: "Theravada",
+      SITE_NAME: "Forest Sangha",
+      BLOG_API_URL: urls.otherBackend,
+      BLOG_API_TOKEN: OTHER_TOKEN,
+      ...sitesThirdParty.forest,
+    },
+    {
+      hosts: [siteHosts.local],
+      SITE_NAME: "Local Dharma Library",
+      CONTENT_DIR: sitesContentDir,
+      ...sitesThirdParty.local,
+    },
+  ],
+};
+
+/**
+ * Writes SITES_FILE for the sites process (playwright.config.ts calls it as it loads). The test workers
+ * load the config again: the file is rewritten only if its text changed, never under the running server.
+ */
+export function writeSitesFile() {
+  const text = `# Written by tests/support/servers.mjs for the browser tests.\n${stringify(sitesFile)}`;
+  let current;
+  try {
+    current = readFileSync(sitesEnv.SITES_FILE, "utf8");
+  } catch {
+    current = undefined;
+  }
+  if (current === text) return;
+  mkdirSync(path.dirname(sitesEnv.SITES_FILE), { recursive: true });
+  writeFileSync(sitesEnv.SITES_FILE, text);
+}
