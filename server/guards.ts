@@ -15,6 +15,9 @@ export function hostGuard(allowedHosts: string[] | undefined, sites: SiteRegistr
     if (!site) return plain(res, 421, "Misdirected Request: unknown host");
     // The request keeps this site to the end, even if the sites file is reloaded meanwhile.
     res.locals.site = site;
+    // Host alone names the site and its links: the framework's adapter would take a port from this header
+    // whatever "trust proxy" says, and a page kept for everyone would carry it.
+    delete req.headers["x-forwarded-host"];
     next();
   };
 }

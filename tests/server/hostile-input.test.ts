@@ -129,6 +129,20 @@ describe("hostile input never breaks the site", () => {
 
 });
 
+describe("forwarded headers", () => {
+  it("X-Forwarded-Host cannot plant a port in the links of a page kept for others", async () => {
+    // The site reads Host alone (nginx passes the public host in it); the framework's adapter would take
+    // the port from X-Forwarded-Host, and the page cache would hand that page to the next readers.
+    const planted = await get("/blog", { Host: "zen.example.org", "X-Forwarded-Host": "zen.example.org:6666" });
+    const next = await get("/blog", { Host: "zen.example.org" });
+    for (const reply of [planted, next]) {
+      if (reply === "client-refused") throw new Error("the client refused the request");
+      expect(reply.body).toContain('<link rel="canonical" href="http://zen.example.org/blog"/>');
+      expect(reply.body).not.toContain("6666");
+    }
+  });
+});
+
 describe("an address that cannot be decoded", () => {
   it.each(["/%", "/blog/%E0%A4%A", "/build/%zz", "/%3Cscript%3E%"])("%s gets the site's 400 page, not a bare error", async (path) => {
     const reply = await get(path);
