@@ -24,7 +24,7 @@ export type ShareImage = { url: string; alt: string; width?: number; height?: nu
 export function defaultShareImage(site: SiteIdentity): ShareImage {
   return {
     url: absoluteUrl(site.origin, SHARE_IMAGE.path),
-    alt: `${site.siteName}: a brushed circle beside the site's name`,
+    alt: `${site.siteName}: an ensō, a brushed circle, beside the site's name`,
     width: SHARE_IMAGE.width,
     height: SHARE_IMAGE.height,
     type: "image/png",
