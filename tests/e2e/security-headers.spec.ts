@@ -4,11 +4,12 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { FAKE_TOKEN } from "../support/fake-backend.mjs";
 import { thirdParty } from "../support/servers.mjs";
 import { backend, embedded, hydrated } from "./blog-helpers";
 import { expect, test, urls } from "./fixtures";
+import { watchPolicy } from "./policy-watch";
 
 // Raw HTTP needs neither JavaScript nor a width: run those once, in the no-JavaScript desktop project.
 const http = { tag: ["@nojs", "@desktop"] };
@@ -191,28 +192,6 @@ function readAsText(file: string): string {
   if (file.endsWith(".br")) return brotliDecompressSync(bytes).toString("utf8");
   if (file.endsWith(".gz")) return gunzipSync(bytes).toString("utf8");
   return bytes.toString("utf8");
-}
-
-/**
- * Collects what the browser reports about the policy: console messages and securitypolicyviolation
- * events (recorded by a script that runs before the page's own).
- */
-async function watchPolicy(page: Page) {
-  const consoleMessages: string[] = [];
-  page.on("console", (message) => {
-    if (message.text().includes("Content Security Policy")) consoleMessages.push(message.text());
-  });
-  await page.addInitScript(() => {
-    const own = window as unknown as { __violations: string[] };
-    own.__violations = [];
-    document.addEventListener("securitypolicyviolation", (event) => {
-      own.__violations.push(`${event.violatedDirective} blocked ${event.blockedURI || "inline code"}`);
-    });
-  });
-  return {
-    consoleMessages,
-    events: () => page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? null),
-  };
 }
 
 test.describe("the policy in the browser", browser, () => {

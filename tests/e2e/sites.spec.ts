@@ -8,6 +8,7 @@ import { FAKE_TOKEN } from "../support/fake-backend.mjs";
 import { OTHER_TITLE, OTHER_TOKEN, ports, siteHosts, sitesThirdParty, urls } from "../support/servers.mjs";
 import { backend, cardLinks, hydrated, PAGE_SIZE } from "./blog-helpers";
 import { expect, hasJavaScript, test } from "./fixtures";
+import { watchPolicy } from "./policy-watch";
 
 const LOCAL_DOMAIN = "sites.test";
 
@@ -113,30 +114,13 @@ function foreignThirdParty(site: Site): string[] {
     .filter((url) => !own.has(url));
 }
 
-/**
- * Collects what the browser reports about the Content-Security-Policy: console messages (with or
- * without JavaScript) and, with JavaScript, securitypolicyviolation events recorded before the page's
- * own scripts run (as in security-headers.spec.ts).
- */
-async function watchPolicy(page: Page) {
-  const consoleMessages: string[] = [];
-  page.on("console", (message) => {
-    if (message.text().includes("Content Security Policy")) consoleMessages.push(message.text());
-  });
-  await page.addInitScript(() => {
-    const own = window as unknown as { __violations: string[] };
-    own.__violations = [];
-    document.addEventListener("securitypolicyviolation", (event) => {
-      own.__violations.push(`${event.violatedDirective} blocked ${event.blockedURI || "inline code"}`);
-    });
-  });
+/** Fails the test on any report of the Content-Security-Policy (policy-watch.ts). */
+async function watchPolicyViolations(page: Page) {
+  const policy = await watchPolicy(page);
   return {
     async expectNone(where: string) {
-      if (hasJavaScript(page)) {
-        const events = await page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? null);
-        expect(events, `${where}: securitypolicyviolation events`).toEqual([]);
-      }
-      expect(consoleMessages, `${where}: CSP messages in the console`).toEqual([]);
+      if (hasJavaScript(page)) expect(await policy.events(), `${where}: securitypolicyviolation events`).toEqual([]);
+      expect(policy.consoleMessages, `${where}: CSP messages in the console`).toEqual([]);
     },
   };
 }
@@ -182,7 +166,7 @@ async function closeDonation(page: Page) {
 
 for (const site of Object.values(sites)) {
   test(`${site.host}: its own name, product, embeds and articles`, { tag: "@crosswise" }, async ({ page, thirdPartyRequests }) => {
-    const policy = await watchPolicy(page);
+    const policy = await watchPolicyViolations(page);
     const origin = originOf(site.host);
     const heroHeading = `Discover the Ancient Wisdom of ${site.product} Buddhism`;
 
@@ -242,7 +226,7 @@ for (const site of Object.values(sites)) {
 test.describe("client-side navigation", { tag: ["@js", "@desktop"] }, () => {
   for (const site of Object.values(sites)) {
     test(`${site.host}: home → blog → article → home keeps the site's identity in one document`, async ({ page, thirdPartyRequests }) => {
-      const policy = await watchPolicy(page);
+      const policy = await watchPolicyViolations(page);
       const origin = originOf(site.host);
       const dataRequests: string[] = [];
       const documents: string[] = [];
