@@ -44,9 +44,10 @@ export function parseSitesFile(text: string, env: Env, timeoutMs: number, fileNa
   const sites = parsed.flatMap((site) => (site.ok ? [site.site] : []));
   // Hosts claimed twice are found among all sites, a site with other problems included.
   problems.push(...createSiteDirectory(parsed.map(({ label, hosts }) => ({ label, hosts, site: label }))).problems, ...sharedCanonicalOrigins(sites));
-  const directory = createSiteDirectory(sites.map((site) => ({ label: site.label, hosts: site.hosts, site })));
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, sites, directory };
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, sites, directory: directoryOf(sites) };
 }
+
+const directoryOf = (sites: SiteSettings[]) => createSiteDirectory(sites.map((site) => ({ label: site.label, hosts: site.hosts, site })));
 
 function parseSite(entry: unknown, index: number, env: Env, timeoutMs: number) {
   const rawHosts = isMapping(entry) ? entry.hosts : undefined;
@@ -156,7 +157,8 @@ export function startSites(settings: Settings = getSettings(), env: Env = proces
   if (!file) {
     return {
       find: () => settings.site,
-      reload: () => ({ ok: false, problems: ["SITES_FILE is not set: there is nothing to reload"] }),
+      // Nothing to read again: the one site stays as it is.
+      reload: () => ({ ok: true, sites: 1, added: [], changed: [], removed: [], dropped: [] }),
     };
   }
   const first = loadSitesFile(file, settings, env);
@@ -176,7 +178,7 @@ export function startSites(settings: Settings = getSettings(), env: Env = proces
       const dropped = [...before.keys()].filter((key) => !kept.has(key));
       // Their rendered pages are the server's to drop (server/main.ts).
       forgetSiteContent(dropped);
-      current = { ok: true, sites, directory: createSiteDirectory(sites.map((site) => ({ label: site.label, hosts: site.hosts, site }))) };
+      current = { ok: true, sites, directory: directoryOf(sites) };
       return {
         ok: true,
         sites: sites.length,
