@@ -8,11 +8,12 @@
 // Prints the figures; exits 1 when 500 sites serve fewer than 90 % of one site's requests per second.
 // Options: --duration (seconds per run), --rounds, --connections.
 import { spawn } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { request } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { startSite } from "../tests/support/site-process.mjs";
+import { rssKb, startSite } from "../tests/support/site-process.mjs";
 
 const SITES = 500;
 const MIN_RATIO = 0.9;
@@ -43,10 +44,7 @@ const hostsOf = (count) => ({
   pattern: `www.pattern-${count % 2 ? count - 1 : count}.example.test`,
 });
 
-async function rssMb(pid) {
-  const status = await readFile(`/proc/${pid}/status`, "utf8");
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-}
+const rssMb = (pid) => Math.round(rssKb(pid) / 1024);
 
 function autocannon(url, host) {
   return new Promise((resolve, reject) => {
@@ -64,8 +62,7 @@ function autocannon(url, host) {
   });
 }
 
-async function get(url, host) {
-  const { request } = await import("node:http");
+function get(url, host) {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
     const req = request({ host: target.hostname, port: target.port, path: target.pathname, headers: { Host: host } }, (res) => {
@@ -87,7 +84,7 @@ try {
     const begin = performance.now();
     const site = await startSite({ SITES_FILE: file });
     started.push(site);
-    servers[count] = { site, startMs: Math.round(performance.now() - begin), rssStart: await rssMb(site.child.pid) };
+    servers[count] = { site, startMs: Math.round(performance.now() - begin), rssStart: rssMb(site.child.pid) };
   }
   const runs = { 1: { exact: [], pattern: [] }, [SITES]: { exact: [], pattern: [] } };
   for (let round = 0; round < rounds; round += 1) {
@@ -104,7 +101,7 @@ try {
   // Every site's home page once: the page cache and the per-site caches fill.
   const big = servers[SITES];
   for (let n = 1; n <= SITES; n += 1) await get(big.site.url, n % 2 ? `site-${n}.example.test` : `a.pattern-${n}.example.test`);
-  const rssAfterAll = await rssMb(big.site.child.pid);
+  const rssAfterAll = rssMb(big.site.child.pid);
 
   const median = (list, field) => [...list.map((run) => run[field])].sort((a, b) => a - b)[Math.floor(list.length / 2)];
   const row = (label, list) =>

@@ -5,11 +5,10 @@
 // Loopback only, bounded in time. Flags: --seconds 300 --connections 64 --flap-seconds 3
 // --heap-mb 192 (0: Node's default heap) --max-rss-growth-mb 200 --max-last-minute-growth-mb 10. Needs a build (npm run build).
 import { once } from "node:events";
-import { readFileSync } from "node:fs";
 import http from "node:http";
 import autocannon from "autocannon";
 import { FAKE_TOKEN, startFakeBackend } from "../tests/support/fake-backend.mjs";
-import { startSite } from "../tests/support/site-process.mjs";
+import { rssKb, startSite } from "../tests/support/site-process.mjs";
 
 const options = {
   seconds: numberFlag("seconds", 300),
@@ -84,13 +83,6 @@ async function within(promise, ms, fallback) {
   }
 }
 const mb = (kb) => `${(kb / 1024).toFixed(1)} MB`;
-
-/** Resident memory of a process in kB, from /proc (Linux). */
-function rssKb(pid) {
-  const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  if (!match) throw new Error(`no VmRSS for process ${pid}`);
-  return Number(match[1]);
-}
 
 /**
  * One GET; resolves with the status, body and timing, or with the network error. `agent: false` opens

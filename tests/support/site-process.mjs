@@ -1,7 +1,7 @@
 // Starts the production server (build/server.js, from server/) as a child process on a free loopback port, for tests and
 // scripts that need the real thing. The build must exist (npm run build).
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import net from "node:net";
 
 export async function freePort() {
@@ -93,4 +93,11 @@ export async function waitForOutput(output, pattern, { from = 0, timeoutMs = 10_
     if (Date.now() > deadline) throw new Error(`no output matching ${pattern} within ${timeoutMs} ms; output since: ${output().slice(from)}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** Resident memory of a process in kB, from /proc (Linux): for the soak and the sites benchmark. */
+export function rssKb(pid) {
+  const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  if (!match) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(match[1]);
 }
