@@ -28,7 +28,7 @@ const entry = build.entry.module as unknown as { getSettings: () => Settings; st
 const settings = entry.getSettings();
 const sites = entry.startSites(settings);
 
-const siteOf = (res: ServerResponse) => (res as express.Response).locals?.site?.label as string | undefined;
+const siteLabel = (res: ServerResponse) => (res as express.Response).locals?.site?.label as string | undefined;
 
 const app = express();
 app.disable("x-powered-by");
@@ -41,8 +41,8 @@ app.use(
     serializers: { req: (req) => `${req.method} ${req.url}`, res: (res) => res.statusCode },
     // With several sites, the one that answered (its first host; none for a 400 or 421).
     ...(settings.sitesFile && {
-      customSuccessObject: (_req, res, line: object) => ({ ...line, site: siteOf(res) }),
-      customErrorObject: (_req, res, _error, line: object) => ({ ...line, site: siteOf(res) }),
+      customSuccessObject: (_req, res, line: object) => ({ ...line, site: siteLabel(res) }),
+      customErrorObject: (_req, res, _error, line: object) => ({ ...line, site: siteLabel(res) }),
     }),
   }),
 );
