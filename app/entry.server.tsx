@@ -1,8 +1,7 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { renderToPipeableStream } from "react-dom/server";
-import { PassThrough } from "node:stream";
-import { text } from "node:stream/consumers";
+// The Web Streams renderer, not the Node one: see renderDocument.
+import { renderToReadableStream } from "react-dom/server.browser";
 import { getSettings, siteOf } from "./config.server";
 import { contentSecurityPolicy } from "./csp.server";
 import { holdScriptsUntilPainted } from "./lib/scripts-after-paint";
@@ -28,35 +27,32 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  let status = responseStatusCode;
   // The page's scripts load after the first paint (docs/decisions/013).
-  const html = holdScriptsUntilPainted(await renderDocument(request, remixContext, (status) => (responseStatusCode = status)));
+  const html = holdScriptsUntilPainted(await renderDocument(request, remixContext, () => (status = 500)));
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(html, siteOf(loadContext), { upgradeInsecureRequests: getSettings().hstsMaxAge > 0 }));
-  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+  return new Response(html, { headers: responseHeaders, status });
 }
 
-function renderDocument(request: Request, remixContext: EntryContext, setStatus: (status: number) => void) {
-  return new Promise<string>((resolve, reject) => {
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />,
-      {
-        onShellReady() {
-          shellRendered = true;
-        },
-        onAllReady() {
-          const body = new PassThrough();
-          text(body).then(resolve, reject);
-          pipe(body);
-        },
-        onShellError: reject,
-        onError(error: unknown) {
-          setStatus(500);
-          // Errors in the shell reach Remix through onShellError, which logs them itself.
-          if (shellRendered) console.error(error);
-        },
-      },
-    );
-    setTimeout(abort, ABORT_DELAY_MS + 1_000);
+/**
+ * The whole document as text. React 18.3's Node renderer (renderToPipeableStream) writes stray NUL
+ * bytes where a multi-byte character meets the end of its 2 KB buffer; its Web Streams renderer encodes
+ * each chunk whole and has no such fault. renderToString cannot be used: it leaves out the loader data
+ * that Remix's <Scripts> adds inside a Suspense boundary (docs/decisions/021).
+ */
+async function renderDocument(request: Request, remixContext: EntryContext, onRenderError: () => void): Promise<string> {
+  let shellRendered = false;
+  const stream = await renderToReadableStream(<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />, {
+    signal: AbortSignal.timeout(ABORT_DELAY_MS + 1_000),
+    onError(error: unknown) {
+      // Errors in the shell reject renderToReadableStream, and Remix logs them itself.
+      if (!shellRendered) return;
+      onRenderError();
+      console.error(error);
+    },
   });
+  shellRendered = true;
+  await stream.allReady;
+  return new Response(stream).text();
 }

@@ -13,6 +13,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const origin = siteOrigin(request, site);
   try {
     const articles = await getNewestArticles(request, site);
+    const dated = (article: { date: string }) => {
+      const time = Date.parse(article.date);
+      return Number.isNaN(time) ? new Date(0) : new Date(time);
+    };
     const feed = new Feed({
       title: `${site.siteName} · Blog`,
       description: `Articles and insights on ${site.product} Buddhist practice.`,
@@ -20,12 +24,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       link: absoluteUrl(origin, "/blog"),
       language: "en",
       copyright: `© 2024 ${site.siteName}`,
+      // The newest article's date rather than the time of the request: the same articles, the same bytes.
+      updated: articles[0] ? dated(articles[0]) : new Date(0),
       image: absoluteUrl(origin, LOGO.path),
       feedLinks: { rss: absoluteUrl(origin, "/blog/rss.xml") },
     });
     for (const article of articles) {
       const link = absoluteUrl(origin, `/blog/${encodeURIComponent(article.slug)}`);
-      const time = Date.parse(article.date);
       const image = article.pinterestImageLink ? absoluteUrl(origin, article.pinterestImageLink) : undefined;
       feed.addItem({
         title: article.metaTitle,
@@ -36,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         content: image
           ? `<p><img src="${escapeMarkup(image)}" alt="${escapeMarkup(article.metaTitle)}"></p><p>${escapeMarkup(article.metaDescription)}</p>`
           : undefined,
-        date: Number.isNaN(time) ? new Date(0) : new Date(time),
+        date: dated(article),
         image: imageEnclosure(article.pinterestImageLink, origin),
       });
     }

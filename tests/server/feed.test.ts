@@ -33,6 +33,13 @@ afterAll(async () => {
 });
 
 describe("the RSS feed of the embedded articles", () => {
+  it("is the same bytes on every request, dated by its newest article", async () => {
+    const [first, second] = await Promise.all([1, 2].map(async () => (await fetch(`${demo.url}/blog/rss.xml`)).text()));
+    expect(second).toBe(first);
+    const feed = await parser.parseString(first);
+    expect(/<lastBuildDate>([^<]*)<\/lastBuildDate>/.exec(first)?.[1]).toBe(feed.items[0]?.pubDate);
+  });
+
   it("gives each item its title, link, date, description and its image as an enclosure of the real size and type", async () => {
     const feed = await readFeed(demo);
     expect(feed.title).toBe("Zen Buddhism · Blog");

@@ -104,13 +104,16 @@ function hostileBody(payloads) {
  * total (override the reported total), listStatus (force a status for get_metainfo), imageBase
  * (image links on the fake image host, tests/support/fake-image-host.mjs), token (the credential it
  * accepts, FAKE_TOKEN by default), title (what article titles start with, "Backend Article" by default:
- * a second backend with another title tells its articles apart).
+ * a second backend with another title tells its articles apart), content (articles to serve instead of
+ * the generated ones, newest first, each with id, slug and the details' fields).
  */
 export async function startFakeBackend(options = {}) {
-  const count = options.articles ?? 23;
+  const content = options.content;
+  const count = content?.length ?? options.articles ?? 23;
   const token = options.token ?? FAKE_TOKEN;
   const titled = (fields) => (options.title ? { ...fields, metaTitle: fields.metaTitle.replace("Backend Article", options.title) } : fields);
-  const article = (n) => titled(makeArticle(n, options.imageBase));
+  const article = (n) => (content ? content[n - 1] : titled(makeArticle(n, options.imageBase)));
+  const contentNumbers = new Map(content?.map((item, index) => [item.slug, index + 1]));
   const hostile = new Map(makeXssArticles().map((article) => [article.slug, article.details]));
   /** @typedef {{ path: string, query: Record<string, string>, rawQuery: string, authorization: string | null }} Call */
   const state = {
@@ -183,7 +186,7 @@ export async function startFakeBackend(options = {}) {
           return send(res, 200, { ...article(1), blog: "x".repeat(5 * 1024 * 1024) });
       }
       if (hostile.has(slug)) return send(res, 200, hostile.get(slug));
-      const n = articleNumber(slug, count);
+      const n = content ? contentNumbers.get(slug) : articleNumber(slug, count);
       if (n === undefined) return send(res, 404, { error: "Blog not found" });
       const { id: _id, slug: _slug, ...details } = article(n);
       return send(res, 200, details);

@@ -88,6 +88,7 @@ export const siteHosts = {
   zen: "zen.sites.test",
   forest: "forest.sites.test",
   local: "local.sites.test",
+  vi: "vi.sites.test",
 };
 
 /** Third-party settings of the sites process: the environment's (shared) ones and each site's own. */
@@ -122,6 +123,10 @@ export const sitesThirdParty = {
 
 /** The embedded articles of the local site: a folder of its own, so they cannot be the demo's. */
 export const sitesContentDir = fileURLToPath(new URL("./sites-content/", import.meta.url));
+/** The Vietnamese site's embedded articles: text where nearly every word has a multi-byte letter. */
+export const vietnameseContentDir = fileURLToPath(new URL("./sites-content-vi/", import.meta.url));
+/** The Vietnamese site's name (tests/e2e/multibyte-text.spec.ts). */
+export const VIETNAMESE_SITE_NAME = "Tịnh Độ Phật Giáo";
 
 /**
  * The environment of the sites process: the defaults every site starts from. Its backend is the first
@@ -136,7 +141,7 @@ export const sitesEnv = {
   ...sitesThirdParty.shared,
 };
 
-/** The sites file: zen on the environment's backend, forest on its own, local on embedded files. */
+/** The sites file: zen on the environment's backend, forest on its own, local and vi on embedded files. */
 export const sitesFile = {
   sites: [
     {
@@ -158,6 +163,12 @@ export const sitesFile = {
       SITE_NAME: "Local Dharma Library",
       CONTENT_DIR: sitesContentDir,
       ...sitesThirdParty.local,
+    },
+    {
+      hosts: [siteHosts.vi],
+      SITE_PRODUCT: "Tịnh Độ",
+      SITE_NAME: VIETNAMESE_SITE_NAME,
+      CONTENT_DIR: vietnameseContentDir,
     },
   ],
 };

@@ -32,8 +32,9 @@ export async function startSite(env = {}) {
     env: siteEnv(port, env),
     stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
+  // Decoded as streams: a character split across two reads stays whole.
+  child.stdout.setEncoding("utf8").on("data", (chunk) => (output += chunk));
+  child.stderr.setEncoding("utf8").on("data", (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`site exited: ${output}`);
@@ -69,8 +70,9 @@ export async function startSiteExpectingExit(env = {}, timeoutMs = 20_000) {
   const port = await freePort();
   let output = "";
   const child = spawn(process.execPath, ["build/server.js"], { env: siteEnv(port, env), stdio: ["ignore", "pipe", "pipe"] });
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
+  // Decoded as streams: a character split across two reads stays whole.
+  child.stdout.setEncoding("utf8").on("data", (chunk) => (output += chunk));
+  child.stderr.setEncoding("utf8").on("data", (chunk) => (output += chunk));
   const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
   const code = await new Promise((resolve) => child.once("close", (exitCode) => resolve(exitCode)));
   clearTimeout(timer);

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fitLines, shareImageSvg, splitLines } from "~/lib/share-image";
 import { articlePartCount, listPageCount, listPagesOfPart, parsePartParam, sitemapIndexXml, urlsetXml } from "~/lib/sitemap";
@@ -38,6 +39,22 @@ describe("share image text", () => {
     expect(fitLines("Zen Buddhism", 12, 3)).toEqual(["Zen Buddhism"]);
     expect(fitLines("Chan Practice Center", 14, 3)).toEqual(["Chan Practice", "Center"]);
     expect(fitLines("Chan Practice Center", 12, 3)).toEqual(["Chan", "Practice", "Center"]);
+  });
+
+  it("draws the site's name as given, in any script, split only between words", () => {
+    const unescape = (text: string) => text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&");
+    const drawnName = (svg: string) =>
+      [...svg.matchAll(/<text [^>]*font-weight="bold"[^>]*>([^<]*)<\/text>/g)].map((match) => unescape(match[1]!)).join(" ");
+    for (const name of ["Tịnh Độ Phật Giáo", "วัดป่าสันติธรรม", "禅の道場 静けさ", "정토 불교 🙏🏽", "Sangha 👨‍👩‍👧 “ensō” — 𠮷野"]) {
+      expect(drawnName(shareImageSvg(name, "Tagline"))).toBe(name);
+    }
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme", minLength: 1, maxLength: 60 }), (text) => {
+        const name = text.trim().split(/\s+/).join(" ");
+        fc.pre(name.length > 0);
+        expect(drawnName(shareImageSvg(name, "Tagline"))).toBe(name);
+      }),
+    );
   });
 
   it("escapes the site's name in the SVG", () => {
