@@ -43,16 +43,23 @@ export default async function handleRequest(
  */
 async function renderDocument(request: Request, remixContext: EntryContext, onRenderError: () => void): Promise<string> {
   let shellRendered = false;
-  const stream = await renderToReadableStream(<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />, {
-    signal: AbortSignal.timeout(ABORT_DELAY_MS + 1_000),
-    onError(error: unknown) {
-      // Errors in the shell reject renderToReadableStream, and Remix logs them itself.
-      if (!shellRendered) return;
-      onRenderError();
-      console.error(error);
-    },
-  });
-  shellRendered = true;
-  await stream.allReady;
-  return new Response(stream).text();
+  // Aborted only while rendering: React would act on a late abort, and fail on its closed stream.
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), ABORT_DELAY_MS + 1_000);
+  try {
+    const stream = await renderToReadableStream(<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />, {
+      signal: timeout.signal,
+      onError(error: unknown) {
+        // Errors in the shell reject renderToReadableStream, and Remix logs them itself.
+        if (!shellRendered) return;
+        onRenderError();
+        console.error(error);
+      },
+    });
+    shellRendered = true;
+    await stream.allReady;
+    return await new Response(stream).text();
+  } finally {
+    clearTimeout(timer);
+  }
 }

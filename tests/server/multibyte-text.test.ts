@@ -96,6 +96,7 @@ describe(`text outside ASCII, through the real server (seed ${SEED}: FC_SEED=${S
   let backend: Awaited<ReturnType<typeof startFakeBackend>>;
   let site: Awaited<ReturnType<typeof startSite>>;
   let scratch: string;
+  let started: number;
 
   /** The page, the same text in all three encodings (the second and third come from the page cache). */
   async function page(host: string, urlPath: string, status = 200): Promise<string> {
@@ -122,6 +123,7 @@ describe(`text outside ASCII, through the real server (seed ${SEED}: FC_SEED=${S
     const sites = siteTexts.map(({ name, product }, index) => ({ hosts: [hostOf(index)], SITE_NAME: name, SITE_PRODUCT: product, SITE_URL: `https://${hostOf(index)}` }));
     writeFileSync(sitesFile, JSON.stringify({ sites }));
     site = await startSite({ SITES_FILE: sitesFile, BLOG_API_URL: backend.url, BLOG_API_TOKEN: FAKE_TOKEN });
+    started = Date.now();
   });
 
   afterAll(async () => {
@@ -161,8 +163,10 @@ describe(`text outside ASCII, through the real server (seed ${SEED}: FC_SEED=${S
   });
 
   it("the request log stays one JSON line per request, valid UTF-8, with the address each reader asked for", async () => {
-    const logged: Buffer[] = [];
-    const collect = (chunk: Buffer) => logged.push(chunk);
+    // Read through the stream's UTF-8 decoder (tests/support/site-process.mjs): bytes that are not UTF-8,
+    // or a character cut between two writes and never completed, would come out as U+FFFD.
+    const logged: string[] = [];
+    const collect = (chunk: string) => logged.push(chunk);
     site.child.stdout!.on("data", collect);
     const paths = articles.map((item) => `/blog/${encodeURIComponent(item.slug)}?q=${encodeURIComponent([...item.metaTitle].slice(0, 20).join(""))}`);
     for (let round = 0; round < 10; round += 1) {
@@ -170,10 +174,11 @@ describe(`text outside ASCII, through the real server (seed ${SEED}: FC_SEED=${S
     }
     // The log is written asynchronously: wait for its lines.
     const expected = 10 * paths.length;
-    const count = () => Buffer.concat(logged).toString("latin1").split('"req":"GET /blog/').length - 1;
+    const count = () => logged.join("").split('"req":"GET /blog/').length - 1;
     for (let waited = 0; waited < 5_000 && count() < expected; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
     site.child.stdout!.off("data", collect);
-    const text = new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(logged));
+    const text = logged.join("");
+    expect(text.includes("\uFFFD"), "U+FFFD in the log").toBe(false);
     const lines = text.split("\n").filter(Boolean).map((line) => JSON.parse(line) as { req?: string; res?: number; site?: string });
     const requests = lines.filter((line) => line.req?.startsWith("GET /blog/"));
     expect(requests).toHaveLength(expected);
@@ -188,4 +193,10 @@ describe(`text outside ASCII, through the real server (seed ${SEED}: FC_SEED=${S
       expectText(html, [item.metaTitle, item.metaDescription, ...item.paragraphs, siteTexts[index % siteTexts.length]!.name], `/blog/${item.slug}`);
     }
   }, 120_000);
+
+  // Last: the renderer's time limit (6 s) has passed for the first pages, and it must not act on a finished page.
+  it("the server logged no error", async () => {
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + 7_000 - Date.now())));
+    expect(site.output()).not.toMatch(/Error|error/);
+  }, 15_000);
 });
