@@ -1,6 +1,6 @@
 // A Vietnamese site (nearly every word has a multi-byte letter) in Chromium: the page as served and as
 // parsed holds its text exactly, and with JavaScript React adopts the server's markup as it is, with no
-// hydration error and no second render. Before decision 021 the server's renderer put NUL bytes in such
+// hydration error and no second render. Before decision 023 the server's renderer put NUL bytes in such
 // pages, which the browser shows as U+FFFD in the tab title and in attributes (React then corrects the title
 // once it runs: a reader without JavaScript, and every reader until then, saw it). Where a NUL falls depends
 // on every byte before it, so tests/server/multibyte-text.test.ts is what sweeps for them; this checks what a

@@ -34,7 +34,9 @@ afterAll(async () => {
 
 describe("the RSS feed of the embedded articles", () => {
   it("is the same bytes on every request, dated by its newest article", async () => {
-    const [first, second] = await Promise.all([1, 2].map(async () => (await fetch(`${demo.url}/blog/rss.xml`)).text()));
+    const read = async () => (await fetch(`${demo.url}/blog/rss.xml`)).text();
+    const first = await read();
+    const second = await read();
     expect(second).toBe(first);
     const feed = await parser.parseString(first);
     expect(/<lastBuildDate>([^<]*)<\/lastBuildDate>/.exec(first)?.[1]).toBe(feed.items[0]?.pubDate);

@@ -12,7 +12,7 @@ import { startSite } from "../support/site-process.mjs";
 // as served (JavaScript off; up to </html>, see decision 018) and the DOM after hydration in Chromium
 // (JavaScript on), for the embedded articles, for a hosted blog with every third-party setting, and for a
 // Vietnamese site (text where nearly every word has a multi-byte letter: "Saw U+0000 in stream" before
-// decision 021). One run of the checker for all documents: the JVM is slow to start.
+// decision 023). One run of the checker for all documents: the JVM is slow to start.
 
 type Backend = Awaited<ReturnType<typeof startFakeBackend>>;
 type Site = Awaited<ReturnType<typeof startSite>>;
