@@ -1,6 +1,7 @@
 import type { RequestHandler, Response } from "express";
 import type { SiteRegistry } from "../app/sites.server";
 import { isAllowedHost, parseHostHeader } from "../app/lib/host";
+import { pageAddress } from "../app/lib/page-address";
 
 /**
  * Finds the request's site by its host (`res.locals.site`, which the app reads through its load context).
@@ -48,6 +49,14 @@ export function normalPaths(): RequestHandler {
     } catch {
       return next(Object.assign(new URIError(`Undecodable address: ${req.path}`), { status: 400 }));
     }
+    next();
+  };
+}
+
+/** Only the query parameters a page reads go on (app/lib/page-address.ts): a click id never makes a page of its own. */
+export function pageAddresses(): RequestHandler {
+  return (req, _res, next) => {
+    req.url = req.originalUrl = pageAddress(req.originalUrl);
     next();
   };
 }

@@ -15,7 +15,7 @@ import { pinoHttp } from "pino-http";
 import type { Settings } from "../app/config.server";
 import type { startSites } from "../app/sites.server";
 import { errorPage } from "./error-page";
-import { healthCheck, hostGuard, normalPaths, readOnlyMethods } from "./guards";
+import { healthCheck, hostGuard, normalPaths, pageAddresses, readOnlyMethods } from "./guards";
 import { pageCache } from "./page-cache";
 
 // This file is bundled to build/server.js, next to the Remix server build.
@@ -63,6 +63,7 @@ app.use(
 app.use(hostGuard(settings.allowedHosts, sites));
 app.use(readOnlyMethods());
 app.use(normalPaths());
+app.use(pageAddresses());
 app.use(
   build.publicPath,
   expressStaticGzip(path.join(root, build.assetsBuildDirectory), {
