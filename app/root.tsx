@@ -3,7 +3,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   useLocation,
   useRouteError,
   useRouteLoaderData,
@@ -15,6 +14,7 @@ import { DonationDialog } from "~/components/DonationDialog";
 import { ErrorPage } from "~/components/ErrorPage";
 import { NotFound } from "~/components/NotFound";
 import { PendingRoute } from "~/components/PendingRoute";
+import { ScriptsAfterPaint } from "~/components/ScriptsAfterPaint";
 import { ScrollRestoration } from "~/components/ScrollRestoration";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
@@ -94,7 +94,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <DonationDialog siteName={settings.siteName} donationUrl={settings.donationUrl} autoOpen={pathname === "/"} />
         <Toaster />
         <ScrollRestoration />
-        <Scripts />
+        <ScriptsAfterPaint />
       </body>
     </html>
   );

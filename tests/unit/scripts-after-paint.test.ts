@@ -1,44 +1,51 @@
+import { createElement, Fragment } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { inlineScripts } from "~/lib/inline-scripts";
-import { HELD_MEDIA, HELD_MODULE_TYPE, holdScriptsUntilPainted } from "~/lib/scripts-after-paint";
+import { HELD_MEDIA, HELD_MODULE_TYPE, holdModuleScripts } from "~/lib/hold-module-scripts";
+import { afterPaintLoader } from "~/lib/scripts-after-paint.server";
 
-// The shape of Remix's <Scripts> output, with text around it that must come through untouched.
-const page = [
-  '<!DOCTYPE html><html lang="en"><head><title>Zazen — 坐禅</title></head><body><main><p>Sit down ✨ &lt;link rel=&quot;modulepreload&quot;&gt;</p>',
-  '<p title="<script type=&quot;module&quot;>">x</p><!-- <script type="module">commented()</script> --></main>',
-  '<link rel="modulepreload" href="/build/entry.client-A.js"/><link rel="modulepreload" href="/build/_shared/chunk-B.js?a=1&amp;b=2"/>',
-  "<script>window.__remixContext = {};</script>",
-  '<script type="module" async="">import "/build/manifest-C.js";\nimport("/build/entry.client-A.js");</script>',
-  '</body></html><script>window.__remixContext.streamController.enqueue("[]")</script>',
-].join("");
+// The shape of Remix's <Scripts> output (a fragment of preloads, a fragment of two scripts, an array of
+// keyed preloads), held until the page has painted.
+const scripts = createElement(
+  Fragment,
+  null,
+  createElement("link", { rel: "modulepreload", href: "/build/manifest-C.js" }),
+  [createElement("link", { key: "a", rel: "modulepreload", href: "/build/entry.client-A.js" }), createElement("link", { key: "b", rel: "modulepreload", href: "/build/_shared/chunk-B.js?a=1&b=2" })],
+  createElement(
+    Fragment,
+    null,
+    createElement("script", { suppressHydrationWarning: true, dangerouslySetInnerHTML: { __html: "window.__remixContext = {};" } }),
+    createElement("script", { suppressHydrationWarning: true, type: "module", async: true, dangerouslySetInnerHTML: { __html: 'import "/build/manifest-C.js";\nimport("/build/entry.client-A.js");' } }),
+  ),
+  [],
+);
 
 describe("scripts held until the page has painted", () => {
-  const held = holdScriptsUntilPainted(page);
+  const { node, held } = holdModuleScripts(scripts);
+  const html = renderToStaticMarkup(createElement(Fragment, null, node));
 
   it("keeps every preload, with a media query no screen matches, so none is fetched", () => {
-    expect(held.match(/<link rel="modulepreload" [^>]*>/g)).toEqual([
+    expect(html.match(/<link rel="modulepreload" [^>]*>/g)).toEqual([
+      `<link rel="modulepreload" href="/build/manifest-C.js" media="${HELD_MEDIA}"/>`,
       `<link rel="modulepreload" href="/build/entry.client-A.js" media="${HELD_MEDIA}"/>`,
       `<link rel="modulepreload" href="/build/_shared/chunk-B.js?a=1&amp;b=2" media="${HELD_MEDIA}"/>`,
     ]);
   });
 
-  it("turns the module script into a data block (no async: a data block may not have it), text unchanged", () => {
-    expect(held).toContain(`<script type="${HELD_MODULE_TYPE}">import "/build/manifest-C.js";\nimport("/build/entry.client-A.js");</script>`);
-    // The one left is inside a comment.
-    expect(held.match(/<script type="module"/g)).toHaveLength(1);
+  it("turns the module script into a data block (no async: a data block may not have it), text unchanged, and the other script as it was", () => {
+    expect(held).toBe(true);
+    expect(html).toContain(`<script type="${HELD_MODULE_TYPE}">import "/build/manifest-C.js";\nimport("/build/entry.client-A.js");</script>`);
+    expect(html).toContain("<script>window.__remixContext = {};</script>");
+    expect(html).not.toContain('type="module"');
   });
 
-  it("adds one loader as the last element of <body>, and leaves everything else as it was", () => {
-    const loaders = inlineScripts(held).filter((script) => script.includes(HELD_MODULE_TYPE));
-    expect(loaders).toHaveLength(1);
-    expect(held).toMatch(/<script>\(function loadModulesAfterPaint[^<]*<\/script><\/body>/);
-    expect(held).toContain("Sit down ✨ &lt;link rel=&quot;modulepreload&quot;&gt;</p>");
-    expect(held).toContain('<p title="<script type=&quot;module&quot;>">x</p><!-- <script type="module">commented()</script> -->');
-    expect(held).toContain('</body></html><script>window.__remixContext.streamController.enqueue("[]")</script>');
+  it("says there is nothing to hold where there is no module script (after hydration <Scripts> renders nothing)", () => {
+    expect(holdModuleScripts(null)).toEqual({ node: null, held: false });
+    expect(holdModuleScripts(createElement("link", { rel: "modulepreload", href: "/x.js" })).held).toBe(false);
   });
 
-  it("leaves a document without a module script alone", () => {
-    const plain = '<!DOCTYPE html><html><body><p>no scripts</p><link rel="modulepreload" href="/x.js"/></body></html>';
-    expect(holdScriptsUntilPainted(plain)).toBe(plain);
+  it("has a loader that starts the held modules and nothing else in the page", () => {
+    expect(afterPaintLoader).toMatch(/^\(function loadModulesAfterPaint\(/);
+    expect(afterPaintLoader).toContain(`("${HELD_MEDIA}","${HELD_MODULE_TYPE}")`);
   });
 });

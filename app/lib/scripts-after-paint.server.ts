@@ -1,19 +1,15 @@
 /**
  * The page's JavaScript is fetched after the first paint, so on a slow phone the stylesheet, the text and
- * the images in view get the connection first (docs/decisions/013).
+ * the images in view get the connection first (docs/decisions/013, 024).
  *
- * The server reads the rendered document with a tokenizer and changes two things in Remix's <Scripts>
- * output, keeping every element (React hydrates by element): each module preload gets `media="not all"`,
- * which the browser does not fetch, and the module script becomes a data block. A small loader, added at
- * the end of <body> where React allows extra nodes, puts live copies in once the page has painted. The
- * markup stays valid HTML.
+ * <ScriptsAfterPaint> (app/components) renders Remix's <Scripts> with each module preload given
+ * `media="not all"`, which the browser does not fetch, and the module script as a data block; this loader,
+ * rendered after them, puts live copies in once the page has painted. Server only: the browser has it in
+ * the page and never needs its source in a bundle.
  */
-import { Parser } from "htmlparser2";
-import { escapeMarkup } from "~/lib/escape-markup";
 import { inlineCall } from "~/lib/inline-script";
 
-export const HELD_MEDIA = "not all";
-export const HELD_MODULE_TYPE = "text/x-module-after-paint";
+import { HELD_MEDIA, HELD_MODULE_TYPE } from "~/lib/hold-module-scripts";
 
 /**
  * Runs in the page (serialised into an inline script). Once the page has loaded (stylesheet, images in
@@ -75,32 +71,5 @@ function loadModulesAfterPaint(heldMedia: string, heldType: string) {
   setTimeout(load, 3000);
 }
 
-const loader = `<script>${inlineCall(loadModulesAfterPaint, HELD_MEDIA, HELD_MODULE_TYPE)}</script>`;
-
-type Edit = { start: number; end: number; text: string };
-
-/** The document with its module preloads and module script held back, and the loader before </body>. */
-export function holdScriptsUntilPainted(html: string): string {
-  const edits: Edit[] = [];
-  let bodyEnd: number | undefined;
-  const parser = new Parser({
-    onopentag(name, attributes) {
-      const tag = { start: parser.startIndex, end: parser.endIndex + 1 };
-      if (name === "link" && attributes.rel === "modulepreload" && attributes.href && !attributes.media) {
-        edits.push({ ...tag, text: `<link rel="modulepreload" href="${escapeMarkup(attributes.href)}" media="${HELD_MEDIA}"/>` });
-      } else if (name === "script" && attributes.type === "module" && attributes.src === undefined) {
-        edits.push({ ...tag, text: `<script type="${HELD_MODULE_TYPE}">` });
-      }
-    },
-    onclosetag(name, implied) {
-      if (name === "body" && !implied) bodyEnd = parser.startIndex;
-    },
-  });
-  parser.end(html);
-  // No module script (a page without JavaScript): nothing to hold back, and no loader.
-  if (!edits.some((edit) => edit.text.startsWith("<script")) || bodyEnd === undefined) return html;
-  edits.push({ start: bodyEnd, end: bodyEnd, text: loader });
-  let result = html;
-  for (const edit of edits.sort((a, b) => b.start - a.start)) result = result.slice(0, edit.start) + edit.text + result.slice(edit.end);
-  return result;
-}
+/** The loader's script text. */
+export const afterPaintLoader = inlineCall(loadModulesAfterPaint, HELD_MEDIA, HELD_MODULE_TYPE);
