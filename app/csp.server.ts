@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import type { SiteSettings } from "~/config.server";
-import { inlineScripts } from "~/lib/inline-scripts";
 
 const VIDEO_ORIGIN = "https://www.youtube-nocookie.com";
 
@@ -12,19 +11,19 @@ export function scriptHash(text: string): string {
 }
 
 /**
- * The Content-Security-Policy of a rendered document. Its inline scripts run because their sha256
- * hashes are listed, so the page is the same bytes for every reader and any cache can keep it;
+ * The Content-Security-Policy of a rendered document. Its inline scripts (`inlineScripts`, their text as
+ * the page has them: app/lib/page-scripts.ts) run because their sha256 hashes are listed, so the page is the same bytes for every reader and any cache can keep it;
  * 'strict-dynamic' lets those scripts load others (the page's modules, the ad network and lead-form
  * scripts we inject). `https:` and 'unsafe-inline' only matter to browsers older than CSP 3, which
  * ignore the rest. Frames only from the configured embeds and the video player.
  * See docs/decisions/013.
  */
-export function contentSecurityPolicy(html: string, settings: SiteSettings, { upgradeInsecureRequests = false } = {}): string {
+export function contentSecurityPolicy(inlineScripts: string[], settings: SiteSettings, { upgradeInsecureRequests = false } = {}): string {
   const frames = new Set([VIDEO_ORIGIN, origin(settings.rssFeedEmbedUrl), origin(settings.leadForm.url)].filter(Boolean));
   // Ad scripts fetch and draw from hosts we cannot list; allow https for them only when ads are configured.
   const thirdPartyScripts = Boolean(settings.adScriptUrl || settings.leadForm.scriptUrl);
   if (settings.adScriptUrl) frames.add("https:");
-  const hashes = inlineScripts(html).map(scriptHash);
+  const hashes = inlineScripts.map(scriptHash);
   const directives = [
     "default-src 'self'",
     `script-src ${[...hashes, "'strict-dynamic'", "https:", "'unsafe-inline'"].join(" ")}`,

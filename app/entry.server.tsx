@@ -4,6 +4,7 @@ import { renderToString } from "react-dom/server";
 import { getSettings, siteOf } from "./config.server";
 import { contentSecurityPolicy } from "./csp.server";
 import { escapeScriptData } from "./lib/inline-script";
+import { PageScripts } from "./lib/page-scripts";
 
 // Read and check the settings as the server starts, so a wrong setting stops it with a clear list.
 // The server calls it too, through the build, before it listens.
@@ -33,15 +34,23 @@ export default async function handleRequest(
 ) {
   const { serverHandoffStream } = remixContext;
   const data = serverHandoffStream ? await new Response(serverHandoffStream).text() : undefined;
+  // The page's components name their inline scripts as they render (app/lib/page-scripts.ts).
+  const scripts = new Set<string>();
   // A render error throws: Remix then renders the error boundary, with status 500.
-  const rendered = renderToString(<RemixServer context={{ ...remixContext, serverHandoffStream: undefined }} url={request.url} />);
-  const html = `<!DOCTYPE html>${rendered}${data === undefined ? "" : loaderDataScript(data)}`;
+  const rendered = renderToString(
+    <PageScripts.Provider value={scripts}>
+      <RemixServer context={{ ...remixContext, serverHandoffStream: undefined }} url={request.url} />
+    </PageScripts.Provider>,
+  );
+  const dataScript = data === undefined ? undefined : loaderData(data);
+  if (dataScript) scripts.add(dataScript);
+  const html = `<!DOCTYPE html>${rendered}${dataScript ? `<script>${dataScript}</script>` : ""}`;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(html, siteOf(loadContext), { upgradeInsecureRequests: getSettings().hstsMaxAge > 0 }));
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy([...scripts], siteOf(loadContext), { upgradeInsecureRequests: getSettings().hstsMaxAge > 0 }));
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 }
 
 /** The loaders' data as Remix's browser entry reads it: into the stream its <Scripts> opened, then closed. */
-function loaderDataScript(data: string): string {
-  return `<script>window.__remixContext.streamController.enqueue(${escapeScriptData(JSON.stringify(data))});window.__remixContext.streamController.close();</script>`;
+function loaderData(data: string): string {
+  return `window.__remixContext.streamController.enqueue(${escapeScriptData(JSON.stringify(data))});window.__remixContext.streamController.close();`;
 }

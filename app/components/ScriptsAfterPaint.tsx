@@ -1,5 +1,6 @@
 import { Scripts } from "@remix-run/react";
 import { holdModuleScripts } from "~/lib/hold-module-scripts";
+import { useInlineScripts } from "~/lib/page-scripts";
 import { afterPaintLoader } from "~/lib/scripts-after-paint.server";
 
 /**
@@ -9,7 +10,8 @@ import { afterPaintLoader } from "~/lib/scripts-after-paint.server";
  * The loader's text exists on the server only; in the browser React keeps the script the page came with.
  */
 export function ScriptsAfterPaint() {
-  const { node, held } = holdModuleScripts(Scripts({}));
+  const { node, held, inline } = holdModuleScripts(Scripts({}));
+  useInlineScripts(...inline, held ? afterPaintLoader : undefined);
   return (
     <>
       {node}

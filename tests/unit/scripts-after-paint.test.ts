@@ -39,8 +39,13 @@ describe("scripts held until the page has painted", () => {
     expect(html).not.toContain('type="module"');
   });
 
+  it("lists the inline scripts that still run, for the CSP: not the held one, not a data block", () => {
+    const withData = createElement(Fragment, null, scripts, createElement("script", { type: "application/ld+json", dangerouslySetInnerHTML: { __html: "{}" } }));
+    expect(holdModuleScripts(withData).inline).toEqual(["window.__remixContext = {};"]);
+  });
+
   it("says there is nothing to hold where there is no module script (after hydration <Scripts> renders nothing)", () => {
-    expect(holdModuleScripts(null)).toEqual({ node: null, held: false });
+    expect(holdModuleScripts(null)).toEqual({ node: null, held: false, inline: [] });
     expect(holdModuleScripts(createElement("link", { rel: "modulepreload", href: "/x.js" })).held).toBe(false);
   });
 
