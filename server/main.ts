@@ -73,7 +73,9 @@ app.use(
   }),
 );
 app.get("/favicon.ico", (_req, res) => res.set("Cache-Control", "public, max-age=86400").redirect(301, "/favicon.svg"));
-app.use(express.static(path.join(root, "public"), { maxAge: "1h", index: false, redirect: false }));
+// Files in public/ all have an extension; a page's address is not looked up on disk.
+const publicFiles = express.static(path.join(root, "public"), { maxAge: "1h", index: false, redirect: false });
+app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 app.use(compression());
 const pages = pageCache({ ttlSeconds: settings.pageCacheSeconds });
 app.use(pages);
