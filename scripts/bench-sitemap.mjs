@@ -6,23 +6,13 @@
 // of articles) it prints the slowest of the runs and the backend calls made; exits 1 when a response
 // takes longer than the target.
 // Options: --runs (cold requests per file), --backend-latency (ms per backend call).
-import { parseArgs } from "node:util";
 import { FAKE_TOKEN, startFakeBackend } from "../tests/support/fake-backend.mjs";
 import { startSite } from "../tests/support/site-process.mjs";
+import { benchOptions, ensureBuild, runBenchmark } from "./bench-harness.mjs";
 
 const TARGET_MS = 2000;
 const SIZES = [100, 100_000];
 const ARTICLES_PER_PART = 100;
-const USAGE = "Usage: node scripts/bench-sitemap.mjs [--runs 3] [--backend-latency 50]";
-
-function readOptions() {
-  const { values } = parseArgs({ options: { runs: { type: "string", default: "3" }, "backend-latency": { type: "string", default: "50" } } });
-  const runs = Number(values.runs);
-  const latencyMs = Number(values["backend-latency"]);
-  if (!Number.isInteger(runs) || runs < 1 || !Number.isFinite(latencyMs) || latencyMs < 0) throw new Error("runs must be a positive whole number, backend-latency a number of ms");
-  return { runs, latencyMs };
-}
-
 /** The sitemap files a crawler would fetch, by name; the parts of articles as the index numbers them. */
 function filesFor(articles) {
   const parts = Math.ceil(articles / ARTICLES_PER_PART);
@@ -51,20 +41,17 @@ async function coldRequest(backend, path) {
   }
 }
 
-async function main() {
-  let options;
-  try {
-    options = readOptions();
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : error}\n${USAGE}`);
-    process.exit(2);
-  }
-  console.log(`Cold sitemap responses, backend ${options.latencyMs} ms per call, slowest of ${options.runs} run(s), target ≤ ${TARGET_MS} ms\n`);
+const options = benchOptions({ runs: { default: 3, min: 1 }, "backend-latency": { default: 50, min: 0 } }, "node scripts/bench-sitemap.mjs [--runs 3] [--backend-latency 50]");
+
+await runBenchmark(async () => {
+  ensureBuild();
+  const latencyMs = options.backendLatency;
+  console.log(`Cold sitemap responses, backend ${latencyMs} ms per call, slowest of ${options.runs} run(s), target ≤ ${TARGET_MS} ms\n`);
   console.log("| articles | file | URLs | backend calls | cold response |");
   console.log("|---|---|---|---|---|");
   let missed = 0;
   for (const articles of SIZES) {
-    const backend = await startFakeBackend({ articles, latencyMs: options.latencyMs });
+    const backend = await startFakeBackend({ articles, latencyMs });
     try {
       for (const [name, path] of filesFor(articles)) {
         const runs = [];
@@ -78,7 +65,5 @@ async function main() {
     }
   }
   console.log(missed ? `\n${missed} response(s) over ${TARGET_MS} ms` : `\nEvery response within ${TARGET_MS} ms`);
-  process.exit(missed ? 1 : 0);
-}
-
-await main();
+  return missed ? 1 : 0;
+});

@@ -7,27 +7,20 @@
 // and memory before and after every one of the 500 sites has been asked for its home page.
 // Prints the figures; exits 1 when 500 sites serve fewer than 90 % of one site's requests per second.
 // Options: --duration (seconds per run), --rounds, --connections.
-import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
-import { rssKb, startSite } from "../tests/support/site-process.mjs";
+import { rssKb } from "../tests/support/site-process.mjs";
+import { benchOptions, describeMachine, ensureBuild, load, median as middle, runBenchmark, site as startSite, stopLater } from "./bench-harness.mjs";
 
 const SITES = 500;
 const MIN_RATIO = 0.9;
 
-const { values } = parseArgs({
-  options: { duration: { type: "string", default: "8" }, rounds: { type: "string", default: "3" }, connections: { type: "string", default: "32" } },
-});
-const duration = Number(values.duration);
-const rounds = Number(values.rounds);
-const connections = Number(values.connections);
-if (![duration, rounds, connections].every((n) => Number.isInteger(n) && n > 0)) {
-  console.error("Usage: node scripts/bench-sites.mjs [--duration 8] [--rounds 3] [--connections 32]");
-  process.exit(2);
-}
+const { duration, rounds, connections } = benchOptions(
+  { duration: { default: 8, min: 1 }, rounds: { default: 3, min: 1 }, connections: { default: 32, min: 1 } },
+  "node scripts/bench-sites.mjs [--duration 8] [--rounds 3] [--connections 32]",
+);
 
 /** Site n: an exact name when n is odd, a pattern when even; each with its own name and product. */
 function sitesYaml(count) {
@@ -46,20 +39,9 @@ const hostsOf = (count) => ({
 
 const rssMb = (pid) => Math.round(rssKb(pid) / 1024);
 
-function autocannon(url, host) {
-  return new Promise((resolve, reject) => {
-    const bin = path.resolve("node_modules/autocannon/autocannon.js");
-    const child = spawn(process.execPath, [bin, "-j", "-c", String(connections), "-d", String(duration), "-H", `Host=${host}`, url], {
-      stdio: ["ignore", "pipe", "ignore"],
-    });
-    let out = "";
-    child.stdout.on("data", (chunk) => (out += chunk));
-    child.once("exit", (code) => {
-      if (code !== 0) return reject(new Error(`autocannon exited ${code}`));
-      const result = JSON.parse(out);
-      resolve({ rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx + result.errors });
-    });
-  });
+async function autocannon(url, host) {
+  const result = await load({ url, connections, duration, headers: { Host: host } });
+  return { rps: result.requestsPerSecond, p99: result.p99, non2xx: result.non2xx + result.errors };
 }
 
 function get(url, host) {
@@ -74,16 +56,17 @@ function get(url, host) {
   });
 }
 
-const dir = await mkdtemp(path.join(os.tmpdir(), "bench-sites-"));
-const started = [];
-try {
+await runBenchmark(async () => {
+  ensureBuild();
+  describeMachine();
+  const dir = await mkdtemp(path.join(os.tmpdir(), "bench-sites-"));
+  stopLater(() => rm(dir, { recursive: true, force: true }));
   const servers = {};
   for (const count of [1, SITES]) {
     const file = path.join(dir, `sites-${count}.yaml`);
     await writeFile(file, sitesYaml(count));
     const begin = performance.now();
     const site = await startSite({ SITES_FILE: file });
-    started.push(site);
     servers[count] = { site, startMs: Math.round(performance.now() - begin), rssStart: rssMb(site.child.pid) };
   }
   const runs = { 1: { exact: [], pattern: [] }, [SITES]: { exact: [], pattern: [] } };
@@ -103,7 +86,7 @@ try {
   for (let n = 1; n <= SITES; n += 1) await get(big.site.url, n % 2 ? `site-${n}.example.test` : `a.pattern-${n}.example.test`);
   const rssAfterAll = rssMb(big.site.child.pid);
 
-  const median = (list, field) => [...list.map((run) => run[field])].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+  const median = (list, field) => middle(list.map((run) => run[field]));
   const row = (label, list) =>
     `| ${label} | ${Math.round(median(list, "rps"))} | ${median(list, "p99")} | ${list.reduce((sum, run) => sum + run.non2xx, 0)} |`;
   console.log(`\nCached home page, ${connections} connections, ${duration} s per run, median of ${rounds} alternating rounds\n`);
@@ -117,8 +100,5 @@ try {
   const worst = Math.min(median(runs[SITES].exact, "rps"), median(runs[SITES].pattern, "rps"));
   const ratio = worst / one;
   console.log(`\n${SITES} sites at ${(ratio * 100).toFixed(0)} % of one site's req/s (target ≥ ${MIN_RATIO * 100} %): ${ratio >= MIN_RATIO ? "met" : "MISSED"}`);
-  process.exitCode = ratio >= MIN_RATIO ? 0 : 1;
-} finally {
-  await Promise.all(started.map((site) => site.stop()));
-  await rm(dir, { recursive: true, force: true });
-}
+  return ratio >= MIN_RATIO ? 0 : 1;
+});

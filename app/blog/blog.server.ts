@@ -83,7 +83,7 @@ function createBlog(source: BlogSource, { lists, articles, dates }: ReturnType<t
         if (!article) return { value: null, size: slug.length };
         // Worked out once per fetched version and cached with it.
         const view = toArticleView(slug, article);
-        return { value: view, size: view.bodyHtml.length + article.blog.length };
+        return { value: view, size: view.bodyHtml.length + 1024 };
       }).then((view) => (view ? { ...view, image: articleImages(view.pinterestImageLink) } : view));
     },
     /** An article's publication date alone (for the sitemap): no markdown rendered, little kept. */

@@ -16,6 +16,9 @@ type Options = {
 
 export type Load<T> = () => Promise<{ value: T; size?: number }>;
 
+/** What an entry costs besides the size its load reports (key, bookkeeping, the object): small entries add up. */
+const ENTRY_OVERHEAD = 512;
+
 /**
  * A cache in front of a slow or failing source: one load per key at a time however many readers ask,
  * stale-while-revalidate after the fresh period, and stale-if-error up to a limit. Built on lru-cache's
@@ -24,7 +27,7 @@ export type Load<T> = () => Promise<{ value: T; size?: number }>;
 export function createSwrCache<T>({ freshMs, staleWhileRevalidateMs, staleIfErrorMs, maxSize = 64 * 1024 * 1024, now = Date.now }: Options) {
   const lru = new LRUCache<string, Entry<T>, Load<T>>({
     maxSize,
-    sizeCalculation: (entry) => Math.max(1, entry.size),
+    sizeCalculation: (entry) => entry.size + ENTRY_OVERHEAD,
     ttl: Math.max(1, freshMs),
     perf: { now },
     // Read the clock on every check (it is cheap) so an injected clock is always honoured.

@@ -29,8 +29,19 @@ export function makeArticles(count, imageBase) {
   return Array.from({ length: count }, (_, index) => makeArticle(index + 1, imageBase));
 }
 
-/** Article n (1 = newest), made on demand, so a backend of 100,000 articles builds only what is asked. */
-export function makeArticle(n, imageBase) {
+/** A paragraph of filler prose (about 600 characters) for articles of a realistic length. */
+const FILLER =
+  "Sitting still, the breath comes and goes on its own. Thoughts arise, linger and pass; each time the mind wanders, " +
+  "it is brought back without blame, gently, to the breath at the belly. Practice is not about stopping thought but " +
+  "about seeing it clearly, again and again, until seeing is all there is. The bell rings, and the body stands, " +
+  "walks slowly around the hall, and sits down again. Nothing special happens, and that is the point: ordinary " +
+  "mind, ordinary moments, met fully. Over weeks and months the habit of returning grows stronger than the habit of leaving.";
+
+/**
+ * Article n (1 = newest), made on demand, so a backend of 100,000 articles builds only what is asked.
+ * With `bodyKb`, its body is padded with prose to about that many kilobytes.
+ */
+export function makeArticle(n, imageBase, bodyKb = 0) {
   const day = new Date(Date.UTC(2024, 11, 31) - (n - 1) * 86_400_000 * 7);
   return {
     id: `id-${n}`,
@@ -42,7 +53,9 @@ export function makeArticle(n, imageBase) {
     youtubeShortsUrl: n === 1 ? "https://www.youtube.com/shorts/abc_DEF-123" : n === 2 ? "https://vimeo.com/123" : null,
     shortTailKeywords: n % 3 === 0 ? null : "zen, meditation , ,practice",
     longTailKeywords: n % 5 === 0 ? "" : "how to sit zazen, finding a teacher",
-    blog: `## Section for ${n}\n\nA paragraph with [a link](https://example.org/${n}) and <img src=x onerror="alert(1)">.\n\n> A quote.\n\n- one\n- two\n\n1. first\n2. second\n`,
+    blog:
+      `## Section for ${n}\n\nA paragraph with [a link](https://example.org/${n}) and <img src=x onerror="alert(1)">.\n\n> A quote.\n\n- one\n- two\n\n1. first\n2. second\n` +
+      `\n${FILLER}\n`.repeat(Math.ceil((bodyKb * 1024) / (FILLER.length + 2))),
   };
 }
 
@@ -104,7 +117,8 @@ function hostileBody(payloads) {
  * total (override the reported total), listStatus (force a status for get_metainfo), imageBase
  * (image links on the fake image host, tests/support/fake-image-host.mjs), token (the credential it
  * accepts, FAKE_TOKEN by default), title (what article titles start with, "Backend Article" by default:
- * a second backend with another title tells its articles apart), content (articles to serve instead of
+ * a second backend with another title tells its articles apart), bodyKb (article bodies padded to about
+ * that size), content (articles to serve instead of
  * the generated ones, newest first, each with id, slug and the details' fields).
  */
 export async function startFakeBackend(options = {}) {
@@ -112,7 +126,7 @@ export async function startFakeBackend(options = {}) {
   const count = content?.length ?? options.articles ?? 23;
   const token = options.token ?? FAKE_TOKEN;
   const titled = (fields) => (options.title ? { ...fields, metaTitle: fields.metaTitle.replace("Backend Article", options.title) } : fields);
-  const article = (n) => (content ? content[n - 1] : titled(makeArticle(n, options.imageBase)));
+  const article = (n) => (content ? content[n - 1] : titled(makeArticle(n, options.imageBase, options.bodyKb)));
   const contentNumbers = new Map(content?.map((item, index) => [item.slug, index + 1]));
   const hostile = new Map(makeXssArticles().map((article) => [article.slug, article.details]));
   /** @typedef {{ path: string, query: Record<string, string>, rawQuery: string, authorization: string | null }} Call */
