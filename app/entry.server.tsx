@@ -12,6 +12,7 @@ import { holdScriptsUntilPainted } from "./lib/scripts-after-paint";
 getSettings();
 export { getSettings };
 export { startSites } from "./sites.server";
+export { startMetrics } from "./metrics/start.server";
 
 const ABORT_DELAY_MS = 5_000;
 export const streamTimeout = ABORT_DELAY_MS;
