@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { startFakeBackend } from "../support/fake-backend.mjs";
+import { startFakeImageHost } from "../support/fake-image-host.mjs";
 import { prometheusMissing, promtool, PROMETHEUS_DIR, startPrometheus } from "../support/prometheus.mjs";
 import { freePort, startSite, waitForOutput } from "../support/site-process.mjs";
 
@@ -119,12 +120,15 @@ function hostileRequests(port: number) {
 describe.skipIf(prometheusMissing)("Prometheus metrics", { timeout: 30_000 }, () => {
   let alphaBackend: Backend;
   let betaBackend: Backend;
+  let imageHost: Awaited<ReturnType<typeof startFakeImageHost>>;
   let site: Site;
   let metricsPort: number;
   const scrape = async () => (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
 
   beforeAll(async () => {
-    alphaBackend = await startFakeBackend({ token: "token-a", articles: 12 });
+    imageHost = await startFakeImageHost();
+    // alpha's image links are on the image host; every seventh is dead.
+    alphaBackend = await startFakeBackend({ token: "token-a", articles: 12, imageBase: imageHost.url });
     betaBackend = await startFakeBackend({ token: "token-b", articles: 12 });
     const sitesFile = path.join(scratch, "sites.yaml");
     writeFileSync(
@@ -140,6 +144,7 @@ describe.skipIf(prometheusMissing)("Prometheus metrics", { timeout: 30_000 }, ()
       // Backend replies are stale after a second, so that the test can be given a stale copy.
       CACHE_FRESH_SECONDS: "1",
       IMAGE_CACHE_DIR: path.join(scratch, "images"),
+      IMAGE_HOSTS: imageHost.host,
       METRICS_PORT: String(metricsPort),
     });
   }, 30_000);
@@ -148,6 +153,7 @@ describe.skipIf(prometheusMissing)("Prometheus metrics", { timeout: 30_000 }, ()
     await site?.stop();
     await alphaBackend?.close();
     await betaBackend?.close();
+    await imageHost?.close();
     rmSync(scratch, { recursive: true, force: true });
   });
 
@@ -222,6 +228,26 @@ describe.skipIf(prometheusMissing)("Prometheus metrics", { timeout: 30_000 }, ()
     // prom-client's process series.
     expect(valueOf(all, "nodejs_eventloop_lag_p99_seconds")).toBeGreaterThanOrEqual(0);
     expect(valueOf(all, "process_resident_memory_bytes")).toBeGreaterThan(0);
+  });
+
+  it("counts image source fetches by outcome, copies made, disk cache hits and dead links", async () => {
+    const html = (await request(site.port, ALPHA, "/blog")).text;
+    const copyOf = (link: string) => new RegExp(`/img/[\\w-]+/\\w+/${Buffer.from(link).toString("base64url")}/\\d+x\\d+\\.webp`).exec(html)?.[0];
+    const live = copyOf(`${imageHost.url}/pin/article-1.jpg`);
+    const dead = copyOf(`${imageHost.url}/dead/article-7.jpg`);
+    expect(live && dead).toBeTruthy();
+    expect((await request(site.port, ALPHA, live!)).status).toBe(200);
+    expect((await request(site.port, ALPHA, live!)).status).toBe(200); // from the disk cache
+    expect((await request(site.port, ALPHA, dead!)).status).toBe(404);
+
+    const all = samples(await scrape());
+    expect(valueOf(all, "content_site_image_source_fetches_total", { outcome: "ok" })).toBe(1);
+    expect(valueOf(all, "content_site_image_source_fetches_total", { outcome: "unavailable" })).toBe(1);
+    expect(valueOf(all, "content_site_image_variants_made_total", { format: "webp" })).toBe(1);
+    expect(valueOf(all, "content_site_image_disk_cache_hits_total")).toBe(1);
+    expect(valueOf(all, "content_site_image_disk_cache_bytes")).toBeGreaterThan(0);
+    expect(valueOf(all, "content_site_image_dead_links")).toBe(1);
+    expect(valueOf(all, "content_site_http_request_duration_seconds_count", { site: ALPHA, route: "routes/img.$", status_class: "2xx" })).toBe(2);
   });
 
   it("takes label values from the sites file and fixed sets only: unknown hosts, paths and hostile input add no series", async () => {
