@@ -230,6 +230,19 @@ describe.skipIf(prometheusMissing)("Prometheus metrics", { timeout: 30_000 }, ()
     expect(valueOf(all, "process_resident_memory_bytes")).toBeGreaterThan(0);
   });
 
+  it("counts the readers that waited for a backend call already in flight", async () => {
+    alphaBackend.state.latencyMs = 300;
+    try {
+      const replies = await Promise.all(Array.from({ length: 5 }, () => request(site.port, ALPHA, "/blog/backend-article-9")));
+      expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200, 200, 200]);
+    } finally {
+      alphaBackend.state.latencyMs = 0;
+    }
+    const details = alphaBackend.calls().filter((call) => call.path === "/get_details" && call.query.slug === "backend-article-9");
+    expect(details).toHaveLength(1);
+    expect(valueOf(samples(await scrape()), "content_site_backend_joined_calls_total", { site: ALPHA })).toBe(4);
+  });
+
   it("counts image source fetches by outcome, copies made, disk cache hits and dead links", async () => {
     const html = (await request(site.port, ALPHA, "/blog")).text;
     const copyOf = (link: string) => new RegExp(`/img/[\\w-]+/\\w+/${Buffer.from(link).toString("base64url")}/\\d+x\\d+\\.webp`).exec(html)?.[0];
