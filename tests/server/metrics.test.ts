@@ -263,6 +263,14 @@ describe.skipIf(prometheusMissing)("Prometheus metrics", { timeout: 30_000 }, ()
     expect(valueOf(all, "content_site_http_request_duration_seconds_count", { site: ALPHA, route: "routes/img.$", status_class: "2xx" })).toBe(2);
   });
 
+  it("are each explained in the README's Monitoring section", async () => {
+    const readme = readFileSync("README.md", "utf8");
+    const monitoring = readme.slice(readme.indexOf("## Monitoring"), readme.indexOf("\n## ", readme.indexOf("## Monitoring") + 1));
+    const names = new Set(samples(await scrape()).map((sample) => sample.name.replace(/_(bucket|sum|count)$/, "")).filter((name) => name.startsWith("content_site_")));
+    expect(names.size).toBeGreaterThan(10);
+    for (const name of names) expect(monitoring, name).toContain(`\`${name}\``);
+  });
+
   it("takes label values from the sites file and fixed sets only: unknown hosts, paths and hostile input add no series", async () => {
     const first = hostileRequests(site.port);
     await first.run();
