@@ -31,19 +31,21 @@ const webUrl = z.preprocess(
 const optionalText = z.preprocess(emptyToUndefined, z.string().trim().max(200).optional());
 const text = (fallback: string) => optionalText.transform((value) => value ?? fallback);
 
+/** A whole number within bounds, or undefined when unset. */
+const optionalInteger = (min: number, max: number, unit: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: `must be a whole number of ${unit}` })
+      .int(`must be a whole number of ${unit}`)
+      .min(min, `must be at least ${min}`)
+      .max(max, `must be at most ${max}`)
+      .optional(),
+  );
+
 /** A whole number within bounds, with a default when unset. */
 const integer = (fallback: number, min: number, max: number, unit: string) =>
-  z
-    .preprocess(
-      emptyToUndefined,
-      z.coerce
-        .number({ error: `must be a whole number of ${unit}` })
-        .int(`must be a whole number of ${unit}`)
-        .min(min, `must be at least ${min}`)
-        .max(max, `must be at most ${max}`)
-        .optional(),
-    )
-    .transform((value) => value ?? fallback);
+  optionalInteger(min, max, unit).transform((value) => value ?? fallback);
 
 const seconds = (fallback: number) => integer(fallback, 0, 31_536_000, "seconds");
 
@@ -146,6 +148,8 @@ const serverSchema = z.object({
   IMAGE_URL_SECRET: z.preprocess(emptyToUndefined, z.string().min(16, "must be at least 16 characters").optional()),
   PORT: integer(3000, 1, 65_535, "port"),
   HOST: optionalText,
+  METRICS_PORT: optionalInteger(1, 65_535, "port"),
+  METRICS_HOST: text("127.0.0.1"),
 });
 
 export const SERVER_SETTING_NAMES = Object.keys(serverSchema.shape);
@@ -215,6 +219,8 @@ function toSettings(env: z.infer<typeof serverSchema>, site: SiteSettings) {
     },
     port: env.PORT,
     host: env.HOST,
+    /** Prometheus metrics on a listener of their own (app/metrics); none when METRICS_PORT is unset. */
+    metrics: env.METRICS_PORT ? { port: env.METRICS_PORT, host: env.METRICS_HOST } : undefined,
   };
 }
 
@@ -254,6 +260,9 @@ export function parseSettings(env: Env): SettingsResult {
   const problems = [...(site.ok ? [] : site.problems), ...(server.success ? [] : describe(server.error.issues))];
   if (server.success && server.data.SITES_FILE && server.data.ALLOWED_HOSTS) {
     problems.push("ALLOWED_HOSTS must be unset with SITES_FILE: the hosts of the sites file are the allowed hosts");
+  }
+  if (server.success && server.data.METRICS_PORT === server.data.PORT) {
+    problems.push("METRICS_PORT must differ from PORT: the metrics are never served on the public port");
   }
   if (!server.success || !site.ok || problems.length > 0) return { ok: false, problems };
   return { ok: true, settings: toSettings(server.data, site.site) };

@@ -11,6 +11,7 @@ import { PageScripts } from "./lib/page-scripts";
 getSettings();
 export { getSettings };
 export { startSites } from "./sites.server";
+export { startMetrics } from "./metrics/start.server";
 
 /** How long loaders' data may take to encode (Remix's single fetch); nothing on the site defers data. */
 export const streamTimeout = 5_000;

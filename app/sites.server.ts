@@ -12,6 +12,7 @@ import {
   type SiteSettingName,
 } from "~/config.server";
 import { parseHostPattern } from "~/lib/host";
+import { metrics } from "~/metrics/record.server";
 import { createSiteDirectory, type SiteDirectory } from "~/lib/site-directory";
 
 /**
@@ -155,6 +156,7 @@ export type SiteRegistry = {
 export function startSites(settings: Settings = getSettings(), env: Env = process.env): SiteRegistry {
   const file = settings.sitesFile;
   if (!file) {
+    metrics.sitesLoaded(1, false);
     return {
       find: () => settings.site,
       // Nothing to read again: the one site stays as it is.
@@ -163,12 +165,13 @@ export function startSites(settings: Settings = getSettings(), env: Env = proces
   }
   const first = loadSitesFile(file, settings, env);
   if (!first.ok) stopWith(`the sites file is wrong`, first.problems);
+  metrics.sitesLoaded(first.sites.length, false);
   let current = first;
   return {
     find: (name) => current.directory.find(name),
     reload() {
       const next = loadSitesFile(file, settings, env);
-      if (!next.ok) return next;
+      if (!next.ok) return (metrics.sitesReloadFailed(), next);
       // An unchanged site keeps its object, and with it its caches (app/blog/blog.server.ts).
       const before = new Map(current.sites.map((site) => [site.key, site]));
       const sites = next.sites.map((site) => before.get(site.key) ?? site);
@@ -179,6 +182,7 @@ export function startSites(settings: Settings = getSettings(), env: Env = proces
       // Their rendered pages are the server's to drop (server/main.ts).
       forgetSiteContent(dropped);
       current = { ok: true, sites, directory: directoryOf(sites) };
+      metrics.sitesLoaded(sites.length, true);
       return {
         ok: true,
         sites: sites.length,

@@ -140,10 +140,11 @@ export async function serverScript(script, port, env = {}) {
 
 /**
  * One autocannon run in a process of its own (so that the load generator and the server each have a core):
- * `url` for `duration` seconds at `connections`, with `headers` (`{ name: value }`). Its figures.
+ * `url` for `duration` seconds at `connections`, with `headers` (`{ name: value }`), and at most `rate`
+ * requests a second if given. Its figures.
  */
-export function load({ url, connections, duration, headers = {} }) {
-  const args = [AUTOCANNON, "-j", "-c", String(connections), "-d", String(duration)];
+export function load({ url, connections, duration, headers = {}, rate = 0 }) {
+  const args = [AUTOCANNON, "-j", "-c", String(connections), "-d", String(duration), ...(rate ? ["--overallRate", String(rate)] : [])];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}=${value}`);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...args, url], { stdio: ["ignore", "pipe", "ignore"] });

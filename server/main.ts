@@ -13,6 +13,7 @@ import { createHttpTerminator } from "http-terminator";
 import pino from "pino";
 import { pinoHttp } from "pino-http";
 import type { Settings } from "../app/config.server";
+import type { startMetrics } from "../app/metrics/start.server";
 import type { startSites } from "../app/sites.server";
 import { errorPage } from "./error-page";
 import { healthCheck, hostGuard, normalPaths, pageAddresses, readOnlyMethods } from "./guards";
@@ -24,14 +25,17 @@ const root = path.dirname(buildDir);
 const build = (await import(path.join(buildDir, "index.js"))) as ServerBuild;
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 // The app's own settings check: a wrong setting or sites file stops the server here with a readable list.
-const entry = build.entry.module as unknown as { getSettings: () => Settings; startSites: typeof startSites };
+const entry = build.entry.module as unknown as { getSettings: () => Settings; startSites: typeof startSites; startMetrics: typeof startMetrics };
 const settings = entry.getSettings();
+// Prometheus metrics on a listener of their own, when METRICS_PORT is set (app/metrics).
+const metrics = await entry.startMetrics(settings, build.routes);
 const sites = entry.startSites(settings);
 
 const siteLabel = (res: ServerResponse) => (res as express.Response).locals?.site?.label as string | undefined;
 
 const app = express();
 app.disable("x-powered-by");
+if (metrics) app.use(metrics.timeRequests);
 app.use(healthCheck());
 // One JSON line per request, no headers (no cookies or credentials); chosen over morgan by cost (README).
 app.use(
@@ -64,6 +68,7 @@ app.use(hostGuard(settings.allowedHosts, sites));
 app.use(readOnlyMethods());
 app.use(normalPaths());
 app.use(pageAddresses());
+if (metrics) app.use(metrics.staticFiles);
 app.use(
   build.publicPath,
   expressStaticGzip(path.join(root, build.assetsBuildDirectory), {
@@ -77,7 +82,8 @@ app.get("/favicon.ico", (_req, res) => res.set("Cache-Control", "public, max-age
 const publicFiles = express.static(path.join(root, "public"), { maxAge: "1h", index: false, redirect: false });
 app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 app.use(compression());
-const pages = pageCache({ ttlSeconds: settings.pageCacheSeconds });
+if (metrics) app.use(metrics.remixRoute);
+const pages = pageCache({ ttlSeconds: settings.pageCacheSeconds, events: metrics?.pageCache });
 app.use(pages);
 app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext: (_req, res) => ({ site: res.locals.site }) }));
 app.use(errorPage(settings.site));

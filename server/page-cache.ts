@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
+import type { PageCacheEvents } from "../app/metrics/series.server";
 
 type Encoding = "br" | "gzip";
 type Page = { headers: [string, number | string | string[]][]; hash: string; bodies: Partial<Record<Encoding | "identity", Buffer>>; bytes: number };
@@ -19,8 +20,12 @@ const compress: Record<Encoding, (body: Buffer) => Buffer> = {
  * keeps it `ttlSeconds`, each encoding made once when first asked for, so a popular page is rendered once
  * per period rather than once per reader (docs/decisions/014). Anything else passes through to compression().
  */
-export function pageCache({ ttlSeconds, maxBytes = 32 * 1024 * 1024 }: { ttlSeconds: number; maxBytes?: number }) {
-  const pages = ttlSeconds > 0 ? new LRUCache<string, Page>({ maxSize: maxBytes, sizeCalculation: (page) => page.bytes, ttl: ttlSeconds * 1000 }) : undefined;
+export function pageCache({ ttlSeconds, maxBytes = 32 * 1024 * 1024, events }: { ttlSeconds: number; maxBytes?: number; events?: PageCacheEvents }) {
+  const dispose = events && ((_page: Page, _key: string, reason: string) => reason === "evict" && events.evicted());
+  const pages = ttlSeconds > 0 ? new LRUCache<string, Page>({ maxSize: maxBytes, sizeCalculation: (page) => page.bytes, ttl: ttlSeconds * 1000, dispose }) : undefined;
+  // The metrics hear of hits, misses and stores only when there is a cache to have them.
+  const report = pages && events;
+  report?.watchBytes(() => pages!.calculatedSize);
   const handler: RequestHandler = (req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || req.path.endsWith(".data")) return next();
     // By site configuration (its key, from the host guard) as well as address: a changed site starts afresh.
@@ -28,9 +33,10 @@ export function pageCache({ ttlSeconds, maxBytes = 32 * 1024 * 1024 }: { ttlSeco
     // Stored when made, and again when it gains an encoding, so that its size counts.
     const keep = (page: Page) => (pages?.set(key, page, { noUpdateTTL: true }), page);
     const hit = pages?.get(key);
-    if (hit) return answer(req, res, hit, keep);
+    const site: string = res.locals.site?.label ?? "none";
+    if (hit) return (report?.hit(site), answer(req, res, hit, keep));
     // Remix renders a HEAD without its body: nothing to keep.
-    if (req.method === "GET") holdBack(res, (body) => answer(req, res, keep(makePage(res, body)), keep));
+    if (req.method === "GET") holdBack(res, (body) => (report?.store(site), answer(req, res, keep(makePage(res, body)), keep)), report && (() => report.miss(site)));
     next();
   };
   /** Drops the pages of sites that a reload changed or removed, by their keys. */
@@ -68,7 +74,7 @@ function answer(req: Request, res: Response, page: Page, keep: (page: Page) => v
 }
 
 /** Holds back what the app writes: a page worth keeping goes to `keep`, anything else is written on as it was. */
-function holdBack(res: Response, keep: (body: Buffer) => void) {
+function holdBack(res: Response, keep: (body: Buffer) => void, rendered?: () => void) {
   const chunks: Buffer[] = [];
   const { write, end } = res;
   const collect = (chunk: unknown, encoding?: unknown) => {
@@ -79,6 +85,7 @@ function holdBack(res: Response, keep: (body: Buffer) => void) {
   res.end = ((chunk?: unknown, encoding?: unknown) => {
     collect(chunk, encoding);
     Object.assign(res, { write, end });
+    if (String(res.getHeader("content-type") ?? "").startsWith("text/html")) rendered?.();
     if (isShareablePage(res)) keep(Buffer.concat(chunks));
     else res.end(Buffer.concat(chunks));
     return res;

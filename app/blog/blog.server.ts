@@ -7,6 +7,7 @@ import { BlogUnavailableError } from "./errors.server";
 import { createFileSource } from "./file-source.server";
 import { createHttpSource } from "./http-source.server";
 import { renderMarkdown } from "./markdown.server";
+import { measuredSource } from "~/metrics/backend.server";
 import type { BlogSource } from "./source.server";
 import type { ArticleView, BlogArticle, BlogListPage } from "./types";
 import { formatPublishedDate, isoDate } from "~/lib/dates";
@@ -43,17 +44,17 @@ function blogOf(site: SiteSettings): Blog {
   let blog = blogs.get(site);
   if (blog) return blog;
   const source = site.blogApi
-    ? createHttpSource({ baseUrl: site.blogApi.url, token: site.blogApi.token, timeoutMs: site.blogApi.timeoutMs })
+    ? measuredSource(site.label, createHttpSource({ baseUrl: site.blogApi.url, token: site.blogApi.token, timeoutMs: site.blogApi.timeoutMs }))
     : createFileSource(site.contentDir);
   // With several sites, the log says whose backend failed.
-  blog = createBlog(site.hosts.length > 0 ? namedSource(site.label, source) : source, (caches ??= createCaches()), site.key);
+  blog = createBlog(site.hosts.length > 0 ? namedSource(site.label, source) : source, (caches ??= createCaches()), site);
   blogs.set(site, blog);
   return blog;
 }
 
 function namedSource(name: string, source: BlogSource): BlogSource {
   const named = (error: unknown) => {
-    throw error instanceof BlogUnavailableError ? new BlogUnavailableError(`${name}: ${error.message}`, { cause: error }) : error;
+    throw error instanceof BlogUnavailableError ? new BlogUnavailableError(`${name}: ${error.message}`, { cause: error, kind: error.kind }) : error;
   };
   return {
     listPage: (domain, page) => source.listPage(domain, page).catch(named),
@@ -67,14 +68,14 @@ export function forgetSiteContent(siteKeys: string[]) {
   for (const cache of Object.values(caches ?? {})) cache.forget(prefixes);
 }
 
-function createBlog(source: BlogSource, { lists, articles, dates }: ReturnType<typeof createCaches>, site: string) {
+function createBlog(source: BlogSource, { lists, articles, dates }: ReturnType<typeof createCaches>, { key: site, label }: SiteSettings) {
   return {
     listPage(domain: string, page: number) {
       return lists
         .get(`${site}:list:${domain}:${page}`, async () => {
           const value = await source.listPage(domain, page);
           return { value, size: JSON.stringify(value).length };
-        })
+        }, label)
         .then(withCardImages);
     },
     article(domain: string, slug: string) {
@@ -84,14 +85,14 @@ function createBlog(source: BlogSource, { lists, articles, dates }: ReturnType<t
         // Worked out once per fetched version and cached with it.
         const view = toArticleView(slug, article);
         return { value: view, size: view.bodyHtml.length + 1024 };
-      }).then((view) => (view ? { ...view, image: articleImages(view.pinterestImageLink) } : view));
+      }, label).then((view) => (view ? { ...view, image: articleImages(view.pinterestImageLink) } : view));
     },
     /** An article's publication date alone (for the sitemap): no markdown rendered, little kept. */
     articleDate(domain: string, slug: string) {
       return dates.get(`${site}:date:${domain}:${slug}`, async () => {
         const article = await source.article(slug);
         return { value: article ? { iso: isoDate(article.date) } : null, size: 64 + slug.length };
-      });
+      }, label);
     },
   };
 }

@@ -1,6 +1,8 @@
 import { LRUCache } from "lru-cache";
+import { metrics } from "~/metrics/record.server";
 
-type Entry<T> = { value: T; fetchedAt: number; size: number };
+/** `failed`: a stale copy kept in service because the source failed to give a new one. */
+type Entry<T> = { value: T; fetchedAt: number; size: number; failed?: boolean };
 
 type Options = {
   /** A value is fresh this long; then it is served stale while one request refreshes it. */
@@ -25,6 +27,8 @@ const ENTRY_OVERHEAD = 512;
  * fetchMethod, which already gives the single flight and the background refresh.
  */
 export function createSwrCache<T>({ freshMs, staleWhileRevalidateMs, staleIfErrorMs, maxSize = 64 * 1024 * 1024, now = Date.now }: Options) {
+  /** Keys whose load is under way, so that a reader who waits for it is counted as having joined it. */
+  const loading = new Set<string>();
   const lru = new LRUCache<string, Entry<T>, Load<T>>({
     maxSize,
     sizeCalculation: (entry) => entry.size + ENTRY_OVERHEAD,
@@ -36,7 +40,8 @@ export function createSwrCache<T>({ freshMs, staleWhileRevalidateMs, staleIfErro
     noDeleteOnStaleGet: true,
     noDeleteOnFetchRejection: true,
     allowStaleOnFetchAbort: true,
-    fetchMethod: async (_key, stale, { context: load }) => {
+    fetchMethod: async (key, stale, { context: load }) => {
+      loading.add(key);
       try {
         const { value, size } = await load();
         return { value, fetchedAt: now(), size: size ?? 1024 };
@@ -44,21 +49,26 @@ export function createSwrCache<T>({ freshMs, staleWhileRevalidateMs, staleIfErro
         if (stale && now() - stale.fetchedAt <= staleIfErrorMs) {
           console.warn(`Serving a stale copy: ${(error as Error).message}`);
           // Kept as fresh for another period, so a failing source is asked again only that often.
-          return stale;
+          return { ...stale, failed: true };
         }
         throw error;
+      } finally {
+        loading.delete(key);
       }
     },
   });
 
   return {
-    async get(key: string, load: Load<T>): Promise<T> {
+    /** The value for `key`; `site` names whose read it is in the metrics. */
+    async get(key: string, load: Load<T>, site = "default"): Promise<T> {
       const cached = lru.peek(key, { allowStale: true });
       const age = cached ? now() - cached.fetchedAt : Infinity;
       // Within the stale-while-revalidate window a reader gets the old copy at once; after it, they wait.
       const serveStale = age <= freshMs + staleWhileRevalidateMs;
+      if (loading.has(key) && !serveStale) metrics.joinedCall(site);
       const entry = await lru.fetch(key, { context: load, allowStale: serveStale });
       if (!entry) throw new Error(`cache load for ${key} gave nothing`);
+      if (now() - entry.fetchedAt > freshMs) metrics.staleReply(site, entry.failed ? "backend_failed" : "refreshing");
       return entry.value;
     },
     /** Drops every entry whose key starts with one of the prefixes. */

@@ -1,4 +1,4 @@
-import { BlogUnavailableError } from "./errors.server";
+import { BlogUnavailableError, type BlogFailure } from "./errors.server";
 import { articleSchema, describeSchemaError, isNoArticle, listSchema } from "./schema.server";
 import type { BlogSource } from "./source.server";
 
@@ -22,6 +22,7 @@ export function createHttpSource({ baseUrl, token, timeoutMs, maxBytes = DEFAULT
     const url = `${baseUrl}/${path}`;
     const deadline = Date.now() + timeoutMs;
     let lastProblem = "no attempt made";
+    let lastKind: BlogFailure = "timeout";
     // One quick retry for a network error or a 5xx, within the same time budget.
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const remaining = deadline - Date.now();
@@ -36,6 +37,7 @@ export function createHttpSource({ baseUrl, token, timeoutMs, maxBytes = DEFAULT
         if (response.status >= 500 && mayRetry) {
           await response.body?.cancel();
           lastProblem = `answered ${response.status}`;
+          lastKind = "http_error";
           await sleep(RETRY_DELAY_MS);
           continue;
         }
@@ -46,19 +48,20 @@ export function createHttpSource({ baseUrl, token, timeoutMs, maxBytes = DEFAULT
         return { status: response.status, body: await readJson(response, maxBytes) };
       } catch (error) {
         if (error instanceof BlogUnavailableError) throw error;
-        if (isTimeout(error)) throw new BlogUnavailableError(`${pathName(path)} timed out after ${timeoutMs} ms`);
+        if (isTimeout(error)) throw new BlogUnavailableError(`${pathName(path)} timed out after ${timeoutMs} ms`, { kind: "timeout" });
         lastProblem = `network error: ${(error as Error).cause ?? (error as Error).message}`;
+        lastKind = "refused";
         if (mayRetry) await sleep(RETRY_DELAY_MS);
       }
     }
-    throw new BlogUnavailableError(`${pathName(path)} failed: ${lastProblem}`);
+    throw new BlogUnavailableError(`${pathName(path)} failed: ${lastProblem}`, { kind: lastKind });
   }
 
   return {
 
     async listPage(domain, page) {
       const reply = await call(`get_metainfo?domain=${encodeURIComponent(domain)}&page=${page}`);
-      if (reply.status !== 200) throw new BlogUnavailableError(`Failed to fetch blogs: get_metainfo answered ${reply.status}`);
+      if (reply.status !== 200) throw new BlogUnavailableError(`Failed to fetch blogs: get_metainfo answered ${reply.status}`, { kind: "http_error" });
       const parsed = listSchema.safeParse(reply.body);
       if (!parsed.success) {
         throw new BlogUnavailableError(`Failed to fetch blogs: reply did not fit (${describeSchemaError(parsed.error)})`);
@@ -69,7 +72,7 @@ export function createHttpSource({ baseUrl, token, timeoutMs, maxBytes = DEFAULT
     async article(slug) {
       const reply = await call(`get_details?slug=${encodeURIComponent(slug)}`);
       if (reply.status === 404) return null;
-      if (reply.status !== 200) throw new BlogUnavailableError(`Blog not found: get_details answered ${reply.status}`);
+      if (reply.status !== 200) throw new BlogUnavailableError(`Blog not found: get_details answered ${reply.status}`, { kind: "http_error" });
       if (isNoArticle(reply.body)) return null;
       const parsed = articleSchema.safeParse(reply.body);
       if (!parsed.success) {

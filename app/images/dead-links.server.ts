@@ -17,6 +17,11 @@ export function deadLink(link: string): DeadLink | undefined {
   return dead.get(link);
 }
 
+/** How many links are remembered as dead now. */
+export function deadLinkCount() {
+  return dead.size;
+}
+
 export function forgetDeadLinks() {
   dead.clear();
 }

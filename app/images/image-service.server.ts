@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { getSettings } from "~/config.server";
+import { metrics, type ImageFetchOutcome } from "~/metrics/record.server";
 import { formatVariantPath, parseVariantPath, type ImageBox, type ImageFormat, type VariantAddress } from "~/lib/image-variants";
-import { deadLink, markDead } from "./dead-links.server";
+import { deadLink, deadLinkCount, markDead } from "./dead-links.server";
 import { createDiskCache } from "./disk-cache.server";
 import { ImageSourceError } from "./errors.server";
 import { fetchSource } from "./fetch-source.server";
@@ -15,6 +16,7 @@ import { urlSecret } from "./url-secret.server";
 export const sourceLimits = { maxBytes: 15 * 1024 * 1024, maxPixels: 40_000_000, maxRedirects: 3 };
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
+const FETCH_OUTCOMES: Record<ImageSourceError["status"], ImageFetchOutcome> = { 403: "refused", 404: "unavailable", 413: "too_large", 415: "not_an_image" };
 /** Refusals are kept briefly by browsers and proxies, so a dead link costs the origin little. */
 const REFUSED = "public, max-age=300";
 
@@ -42,7 +44,13 @@ export function createImageService(options: ImageServiceOptions) {
       pending = (async () => {
         const bytes = link.startsWith("/")
           ? readLocalSource(link, sourceLimits.maxBytes)
-          : await fetchSource(link, { ...sourceLimits, timeoutMs: options.fetchTimeoutMs, hosts: options.hosts });
+          : await fetchSource(link, { ...sourceLimits, timeoutMs: options.fetchTimeoutMs, hosts: options.hosts }).then(
+              (fetched) => (metrics.imageFetch("ok"), fetched),
+              (error: unknown) => {
+                if (error instanceof ImageSourceError) metrics.imageFetch(FETCH_OUTCOMES[error.status]);
+                throw error;
+              },
+            );
         recentSources.set(link, bytes);
         return bytes;
       })().finally(() => sourcesInFlight.delete(link));
@@ -56,9 +64,10 @@ export function createImageService(options: ImageServiceOptions) {
     if (!pending) {
       pending = (async () => {
         const stored = await disk.get(fileName);
-        if (stored) return stored;
+        if (stored) return (metrics.imageDiskHit(), stored);
         const source = await loadSource(address.source);
         const made = await makeVariant(source, address.box, address.format, sourceLimits.maxPixels);
+        metrics.variantMade(address.format);
         await disk.put(fileName, made).catch((error: Error) => console.warn(`Image cache: could not write ${fileName}: ${error.message}`));
         return made;
       })().finally(() => variantsInFlight.delete(fileName));
@@ -68,6 +77,9 @@ export function createImageService(options: ImageServiceOptions) {
   }
 
   return {
+    /** Bytes of copies in the disk cache, as this process counts them. */
+    diskBytes: disk.size,
+
     /** The address of one copy of `link`, or undefined when there is nothing to show. */
     url(link: string, box: ImageBox, format: ImageFormat): string | undefined {
       if (deadLink(link)) return undefined;
@@ -125,5 +137,6 @@ export function imageService() {
     hosts: images.hosts,
     fetchTimeoutMs: images.fetchTimeoutMs,
   });
+  metrics.watchImages({ diskBytes: service.diskBytes, deadLinks: deadLinkCount });
   return service;
 }

@@ -15,6 +15,19 @@ describe("settings", () => {
     expect(text).toMatch(/IMAGE_CACHE_MAX_MB must be at least 1/);
   });
 
+  it("reads the metrics listener: none unless METRICS_PORT is set, on loopback by default, never the public port", () => {
+    const unset = parseSettings({ METRICS_HOST: "0.0.0.0" });
+    expect(unset.ok && unset.settings.metrics).toBeUndefined();
+    const set = parseSettings({ METRICS_PORT: "9464" });
+    expect(set.ok && set.settings.metrics).toEqual({ port: 9464, host: "127.0.0.1" });
+    const elsewhere = parseSettings({ METRICS_PORT: "9464", METRICS_HOST: "10.0.0.5" });
+    expect(elsewhere.ok && elsewhere.settings.metrics).toEqual({ port: 9464, host: "10.0.0.5" });
+    const wrong = parseSettings({ METRICS_PORT: "3000" });
+    expect(wrong.ok ? "" : wrong.problems.join("\n")).toMatch(/METRICS_PORT must differ from PORT/);
+    const bad = parseSettings({ METRICS_PORT: "nine" });
+    expect(bad.ok ? "" : bad.problems.join("\n")).toMatch(/METRICS_PORT must be a whole number of port/);
+  });
+
   it("gives a complete demo site with no settings at all", () => {
     const result = parseSettings({});
     expect(result.ok).toBe(true);

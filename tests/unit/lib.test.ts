@@ -165,7 +165,7 @@ describe("inline script source", () => {
   it("cannot close the script element from an argument", () => {
     const source = inlineCall((text: string) => text, "</script><script>alert(1)</script>");
     expect(source).not.toContain("</script>");
-    expect(source).toContain("\\u003c/script>");
+    expect(source).toContain("\\u003c/script\\u003e");
   });
 });
 

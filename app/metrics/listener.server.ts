@@ -1,0 +1,36 @@
+import http from "node:http";
+import type { Registry } from "prom-client";
+
+/**
+ * The metrics' own listener: `GET /metrics` in the Prometheus text format, nothing else. Kept off the
+ * public port, so readers and crawlers never see it, and on loopback unless METRICS_HOST says otherwise.
+ */
+export function listenForScrapes(registry: Registry, { port, host }: { port: number; host: string }) {
+  const server = http.createServer((req, res) => {
+    const path = (req.url ?? "").split("?")[0];
+    if (path !== "/metrics" || (req.method !== "GET" && req.method !== "HEAD")) {
+      res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Not Found: the metrics are at GET /metrics\n");
+      return;
+    }
+    registry.metrics().then(
+      (body) => {
+        res.writeHead(200, { "Content-Type": registry.contentType, "Cache-Control": "no-store" });
+        res.end(req.method === "HEAD" ? undefined : body);
+      },
+      (error: Error) => {
+        console.error(`Metrics: ${error.message}`);
+        res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" }).end("The metrics could not be collected.\n");
+      },
+    );
+  });
+  return new Promise<http.Server>((resolve) => {
+    server.once("error", (error: NodeJS.ErrnoException) => {
+      console.error(`The site cannot listen for metrics on ${host}:${port}: ${error.code ?? error.message}`);
+      process.exit(1);
+    });
+    server.listen(port, host, () => {
+      console.log(`Metrics on http://${host}:${port}/metrics`);
+      resolve(server);
+    });
+  });
+}

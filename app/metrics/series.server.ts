@@ -1,0 +1,112 @@
+import type * as Prom from "prom-client";
+import type { Recorder } from "./record.server";
+
+/** Every series the site exposes, and the README's Monitoring table, start with this. */
+export const PREFIX = "content_site_";
+
+/** What the page cache (server/page-cache.ts) reports; `site` is the answering site's label. */
+export type PageCacheEvents = {
+  hit(site: string): void;
+  /** An HTML page asked for that was not in memory, so it was rendered. */
+  miss(site: string): void;
+  store(site: string): void;
+  evicted(): void;
+  watchBytes(bytes: () => number): void;
+};
+
+/**
+ * The series, on a registry of their own, with prom-client's process defaults (event-loop lag, heap,
+ * GC, CPU, file descriptors, resident memory). Counters whose labels come from fixed sets alone start at 0, so that a
+ * rate over them exists before the first event.
+ */
+export function createSeries(client: typeof Prom) {
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry });
+  // Gauges named like counters, which `promtool check metrics` rejects; nodejs_active_handles and
+  // nodejs_active_requests (by type) say the same.
+  for (const name of ["nodejs_active_handles_total", "nodejs_active_requests_total", "nodejs_active_resources_total"]) registry.removeSingleMetric(name);
+  const registers = [registry];
+  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[] = []) =>
+    new client.Counter<L>({ name: PREFIX + name, help, labelNames, registers });
+  const histogram = <L extends string>(name: string, help: string, labelNames: readonly L[], buckets: number[]) =>
+    new client.Histogram<L>({ name: PREFIX + name, help, labelNames, buckets, registers });
+  /** A gauge read at each scrape from where the value lives. */
+  const watched = (name: string, help: string) => {
+    let read = () => 0;
+    new client.Gauge({ name: PREFIX + name, help, registers, collect() { this.set(read()); } });
+    return (source: () => number) => (read = source);
+  };
+  const gauge = (name: string, help: string) => new client.Gauge({ name: PREFIX + name, help, registers });
+
+  const requestDuration = histogram(
+    "http_request_duration_seconds",
+    "Time to answer a request, by site, route (Remix route id, or static, health, guard) and status class.",
+    ["site", "route", "status_class"],
+    [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  );
+
+  const pageHits = counter("page_cache_hits_total", "Pages answered from the in-process page cache.", ["site"]);
+  const pageMisses = counter("page_cache_misses_total", "HTML pages not in the page cache, rendered instead.", ["site"]);
+  const pageStores = counter("page_cache_stores_total", "Rendered pages kept in the page cache.", ["site"]);
+  const pageEvictions = counter("page_cache_evictions_total", "Pages dropped from the page cache to stay within its size bound.");
+  const pageBytes = watched("page_cache_bytes", "Bytes the page cache holds, all encodings of every page.");
+  const pageCache: PageCacheEvents = {
+    hit: (site) => pageHits.inc({ site }),
+    miss: (site) => pageMisses.inc({ site }),
+    store: (site) => pageStores.inc({ site }),
+    evicted: () => pageEvictions.inc(),
+    watchBytes: pageBytes,
+  };
+
+  const backendCalls = counter("backend_calls_total", "Calls to the hosted blog backend (a retry inside one call included), by outcome.", ["site", "function", "outcome"]);
+  const backendDuration = histogram(
+    "backend_call_duration_seconds",
+    "Time a call to the hosted blog backend took, whatever its outcome.",
+    ["site", "function"],
+    [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  );
+  const staleReplies = counter("backend_stale_replies_total", "Reads of backend content older than CACHE_FRESH_SECONDS, by why.", ["site", "reason"]);
+  const joinedCalls = counter("backend_joined_calls_total", "Reads that waited for a backend call already in flight instead of making another.", ["site"]);
+
+  const imageFetches = counter("image_source_fetches_total", "Fetches of remote image sources, by outcome.", ["outcome"]);
+  const variantsMade = counter("image_variants_made_total", "Image copies resized and encoded (not found on disk).", ["format"]);
+  const diskHits = counter("image_disk_cache_hits_total", "Image copies read from the disk cache.");
+  const diskBytes = watched("image_disk_cache_bytes", "Bytes of image copies in IMAGE_CACHE_DIR, as this process counts them.");
+  const deadLinks = watched("image_dead_links", "Image sources remembered as dead (shown as no image for 15 minutes).");
+
+  const sites = gauge("sites", "Sites this process serves.");
+  const reloads = counter("sites_reloads_total", "Reloads of the sites file on SIGHUP, by result.", ["result"]);
+  const lastReload = gauge("sites_last_reload_success_timestamp_seconds", "When the sites file was last read with success (at start, or on SIGHUP).");
+  const lastReloadOk = gauge("sites_last_reload_successful", "1 when the last reading of the sites file applied, 0 when it had problems.");
+
+  for (const outcome of ["ok", "refused", "unavailable", "too_large", "not_an_image"]) imageFetches.inc({ outcome }, 0);
+  for (const format of ["webp", "jpeg"]) variantsMade.inc({ format }, 0);
+  for (const result of ["ok", "failed"]) reloads.inc({ result }, 0);
+
+  const recorder: Recorder = {
+    backendCall(site, fn, outcome, seconds) {
+      backendCalls.inc({ site, function: fn, outcome });
+      backendDuration.observe({ site, function: fn }, seconds);
+    },
+    staleReply: (site, reason) => staleReplies.inc({ site, reason }),
+    joinedCall: (site) => joinedCalls.inc({ site }),
+    imageFetch: (outcome) => imageFetches.inc({ outcome }),
+    variantMade: (format) => variantsMade.inc({ format }),
+    imageDiskHit: () => diskHits.inc(),
+    watchImages(sizes) {
+      diskBytes(sizes.diskBytes);
+      deadLinks(sizes.deadLinks);
+    },
+    sitesLoaded(count, reload) {
+      sites.set(count);
+      if (reload) reloads.inc({ result: "ok" });
+      lastReload.setToCurrentTime();
+      lastReloadOk.set(1);
+    },
+    sitesReloadFailed() {
+      reloads.inc({ result: "failed" });
+      lastReloadOk.set(0);
+    },
+  };
+  return { registry, recorder, requestDuration, pageCache };
+}

@@ -1,0 +1,21 @@
+import type { Settings } from "~/config.server";
+import type { BuildRoute } from "~/lib/route-id";
+import { listenForScrapes } from "./listener.server";
+import { installRecorder } from "./record.server";
+import { requestMetrics } from "./requests.server";
+import { createSeries } from "./series.server";
+
+/**
+ * Prometheus metrics (docs/decisions/021), called by server/main.ts through the build before the sites
+ * are read. With METRICS_PORT unset: undefined, no listener, and prom-client is not even loaded. Else
+ * the series go behind the app's reports (record.server.ts) and the listener starts; what the server
+ * puts in front of its own parts comes back: the request middleware and the page cache's events.
+ */
+export async function startMetrics(settings: Settings, routes: Record<string, BuildRoute | undefined>) {
+  if (!settings.metrics) return undefined;
+  const client = await import("prom-client");
+  const series = createSeries(client);
+  installRecorder(series.recorder);
+  await listenForScrapes(series.registry, settings.metrics);
+  return { ...requestMetrics(series.requestDuration, routes), pageCache: series.pageCache };
+}
