@@ -76,6 +76,9 @@ export function createImageService(options: ImageServiceOptions) {
     return pending;
   }
 
+  // Signing is an HMAC for each address, and every render of a page asks for the same few again.
+  const signedPaths = new LRUCache<string, string>({ max: 10_000 });
+
   return {
     /** Bytes of copies in the disk cache, as this process counts them. */
     diskBytes: disk.size,
@@ -85,8 +88,14 @@ export function createImageService(options: ImageServiceOptions) {
       if (deadLink(link)) return undefined;
       const version = link.startsWith("/") ? localVersion(link) : "r";
       if (!version) return undefined;
-      const unsigned = { version, source: link, box, format };
-      return formatVariantPath({ ...unsigned, signature: sign(options.secret, unsigned) });
+      const key = `${version} ${format} ${box.width}x${box.height} ${link}`;
+      let signed = signedPaths.get(key);
+      if (signed === undefined) {
+        const unsigned = { version, source: link, box, format };
+        signed = formatVariantPath({ ...unsigned, signature: sign(options.secret, unsigned) });
+        signedPaths.set(key, signed);
+      }
+      return signed;
     },
 
     /** The answer for /img/{rest}: the copy, or a short 4xx that says why not. */
