@@ -12,6 +12,8 @@
 function readParameters(path: string): readonly string[] {
   if (path === "/blog") return ["page"];
   if (path === "/sitemap-articles.xml") return ["part"];
+  // Remix's route discovery (v3_lazyRouteDiscovery): the paths to look up, and the build they are for.
+  if (path === "/__manifest") return ["p", "version"];
   // Remix's data requests for client navigation: the routes to load, and the page's own parameters.
   if (path === "/blog.data") return ["page", "_routes"];
   if (path.endsWith(".data")) return ["_routes"];

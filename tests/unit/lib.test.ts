@@ -187,9 +187,10 @@ describe("pageAddress", () => {
     expect(pageAddress("/blog/rss.xml?part=2")).toBe("/blog/rss.xml");
   });
 
-  it("keeps the routes and page of Remix's data requests", () => {
+  it("keeps the routes and page of Remix's data requests, and the paths and version of its route discovery", () => {
     expect(pageAddress("/blog.data?page=3&_routes=routes%2Fblog._index&fbclid=x")).toBe("/blog.data?page=3&_routes=routes%2Fblog._index");
     expect(pageAddress("/blog/beginners-mind.data?_routes=routes%2Fblog.%24slug&utm_source=x")).toBe("/blog/beginners-mind.data?_routes=routes%2Fblog.%24slug");
     expect(pageAddress("/_root.data?_routes=root&gclid=y")).toBe("/_root.data?_routes=root");
+    expect(pageAddress("/__manifest?p=%2Fblog&p=%2F&version=3d10f3c7&fbclid=x")).toBe("/__manifest?p=%2Fblog&p=%2F&version=3d10f3c7");
   });
 });
