@@ -8,18 +8,9 @@
 import { ports, siteHosts, VIETNAMESE_SITE_NAME } from "../support/servers.mjs";
 import { hydrated } from "./blog-helpers";
 import { expect, hasJavaScript, test } from "./fixtures";
+import { readLocalSitesByName } from "./local-sites";
 
-const LOCAL_DOMAIN = "sites.test";
-
-test.use({
-  localDomain: LOCAL_DOMAIN,
-  launchOptions: [
-    async ({ launchOptions }, use) => {
-      await use({ ...launchOptions, args: [...(launchOptions.args ?? []), `--host-resolver-rules=MAP *.${LOCAL_DOMAIN} 127.0.0.1`] });
-    },
-    { scope: "worker" },
-  ],
-});
+readLocalSitesByName();
 
 const origin = `http://${siteHosts.vi}:${ports.sites}`;
 

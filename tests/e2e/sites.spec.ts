@@ -8,21 +8,10 @@ import { FAKE_TOKEN } from "../support/fake-backend.mjs";
 import { OTHER_TITLE, OTHER_TOKEN, ports, siteHosts, sitesThirdParty, urls } from "../support/servers.mjs";
 import { backend, cardLinks, hydrated, PAGE_SIZE } from "./blog-helpers";
 import { expect, hasJavaScript, test } from "./fixtures";
+import { LOCAL_DOMAIN, readLocalSitesByName } from "./local-sites";
 import { watchPolicy } from "./policy-watch";
 
-const LOCAL_DOMAIN = "sites.test";
-
-// The browser resolves every *.sites.test name to loopback (and the fixture lets those requests through);
-// the executable and the other arguments stay as playwright.config.ts has them.
-test.use({
-  localDomain: LOCAL_DOMAIN,
-  launchOptions: [
-    async ({ launchOptions }, use) => {
-      await use({ ...launchOptions, args: [...(launchOptions.args ?? []), `--host-resolver-rules=MAP *.${LOCAL_DOMAIN} 127.0.0.1`] });
-    },
-    { scope: "worker" },
-  ],
-});
+readLocalSitesByName();
 
 const originOf = (host: string) => `http://${host}:${ports.sites}`;
 const { shared } = sitesThirdParty;
