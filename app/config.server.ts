@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
+import { DEFAULT_LANGUAGE, resolveLanguage, siteLanguage } from "~/i18n/catalogs.server";
 import { parseAllowedHosts } from "~/lib/host";
 
 /**
@@ -101,12 +102,21 @@ const partnerLinks = z.preprocess(
     }),
 );
 
+/** SITE_LANGUAGE: a BCP 47 tag with a catalog in locales/. */
+const language = z.preprocess(emptyToUndefined, z.string().optional()).transform((value, ctx) => {
+  const resolved = resolveLanguage(value ?? DEFAULT_LANGUAGE);
+  if (resolved.ok) return { tag: resolved.tag, catalog: resolved.catalog };
+  ctx.addIssue({ code: "custom", message: resolved.problem });
+  return z.NEVER;
+});
+
 /** The settings each site may have its own of (in a sites file); the environment gives the defaults. */
 const siteSchema = z.object({
   SITE_PRODUCT: text("Zen"),
   SITE_NAME: optionalText,
   SITE_URL: webUrl,
   SITE_DOMAIN: hostName,
+  SITE_LANGUAGE: language,
   DONATION_URL: webUrl,
   ENCYCLOPEDIA_URL: webUrl,
   PARTNER_LINKS: partnerLinks,
@@ -171,6 +181,8 @@ function toSiteSettings(env: z.infer<typeof siteSchema>, timeoutMs: number, host
     siteName: env.SITE_NAME ?? `${product} Buddhism`,
     siteUrl: env.SITE_URL ? new URL(env.SITE_URL).origin : undefined,
     siteDomain: env.SITE_DOMAIN,
+    /** The tag the pages carry and the catalog whose words they use (de-AT takes de's). */
+    language: env.SITE_LANGUAGE,
     donationUrl: env.DONATION_URL,
     encyclopediaUrl:
       env.ENCYCLOPEDIA_URL ??
@@ -323,7 +335,12 @@ export function siteOrigin(request: Request, site: SiteSettings): string {
   return site.siteUrl ?? new URL(request.url).origin;
 }
 
-/** The site's identity for page metadata: names from the settings, origin from SITE_URL or the request. */
+/** The site's language: its tag, direction and words (made once per language). */
+export function languageOf(site: SiteSettings) {
+  return siteLanguage(site.language);
+}
+
+/** The site's identity for page metadata: names from the settings, origin from SITE_URL or the request, its language. */
 export function siteIdentity(request: Request, site: SiteSettings) {
-  return { product: site.product, siteName: site.siteName, origin: siteOrigin(request, site) };
+  return { product: site.product, siteName: site.siteName, origin: siteOrigin(request, site), language: languageOf(site) };
 }

@@ -1,29 +1,48 @@
 import type { ArticleView } from "~/blog/types";
 import { pageHref } from "~/lib/pagination";
-import { absoluteUrl, breadcrumbs, defaultShareImage, pageMeta, siteOrganization, type SiteIdentity } from "~/lib/seo";
+import { absoluteUrl, breadcrumbs, defaultShareImage, noindexMeta, pageMeta, siteOrganization, type SiteIdentity } from "~/lib/seo";
 
 /** The metadata of each kind of page, built by its loader. */
 
 export function homeMeta(site: SiteIdentity) {
+  const { t } = site.language.translator;
   return pageMeta({
     site,
     path: "/",
-    title: `${site.siteName} · Discover the Ancient Wisdom of ${site.product} Buddhism`,
-    description: `Meditation guidance, teachings and community for anyone curious about ${site.product} Buddhism: start sitting, read the blog, and get in touch.`,
-    jsonLd: [{ "@type": "WebSite", name: site.siteName, url: absoluteUrl(site.origin, "/") }, siteOrganization(site)],
+    title: `${site.siteName} · ${t("hero.title", { product: site.product })}`,
+    description: t("meta.homeDescription", { product: site.product }),
+    jsonLd: [
+      { "@type": "WebSite", name: site.siteName, url: absoluteUrl(site.origin, "/"), inLanguage: site.language.lang },
+      siteOrganization(site),
+    ],
   });
 }
 
 export function blogListMeta(site: SiteIdentity, page: number, pages: number) {
+  const { t } = site.language.translator;
   return pageMeta({
     site,
     path: pageHref(page),
-    title: page > 1 ? `Blog, page ${page} · ${site.siteName}` : `Blog · ${site.siteName}`,
-    description: `Articles and insights on ${site.product} Buddhist practice, meditation and daily life.`,
+    title: `${page > 1 ? t("meta.blogPage", { page }) : t("nav.blog")} · ${site.siteName}`,
+    description: t("meta.blogDescription", { product: site.product }),
     prev: page > 1 ? pageHref(page - 1) : undefined,
     next: page < pages ? pageHref(page + 1) : undefined,
-    jsonLd: [breadcrumbs(site, [{ name: "Home", path: "/" }, { name: "Blog", path: "/blog" }])],
+    jsonLd: [breadcrumbs(site, blogTrail(site))],
   });
+}
+
+/** The breadcrumb trail to the blog list, in the site's words. */
+function blogTrail(site: SiteIdentity) {
+  const { t } = site.language.translator;
+  return [
+    { name: t("nav.home"), path: "/" },
+    { name: t("nav.blog"), path: "/blog" },
+  ];
+}
+
+/** The title of the pages that say an article or page is not there (never indexed). */
+export function notFoundMeta(site: SiteIdentity, key: "article.notFoundTitle" | "meta.pageNotFound") {
+  return noindexMeta(`${site.language.translator.t(key)} · ${site.siteName}`);
 }
 
 export function articleMeta(site: SiteIdentity, article: ArticleView) {
@@ -55,12 +74,9 @@ export function articleMeta(site: SiteIdentity, article: ArticleView) {
         mainEntityOfPage: url,
         author: organization,
         publisher: organization,
+        inLanguage: site.language.lang,
       },
-      breadcrumbs(site, [
-        { name: "Home", path: "/" },
-        { name: "Blog", path: "/blog" },
-        { name: article.metaTitle, path },
-      ]),
+      breadcrumbs(site, [...blogTrail(site), { name: article.metaTitle, path }]),
     ],
   });
 }

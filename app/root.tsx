@@ -9,7 +9,7 @@ import {
   isRouteErrorResponse,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { publicSettings, siteOf, siteOrigin, type PublicSettings } from "~/config.server";
+import { languageOf, publicSettings, siteOf, siteOrigin, type PublicSettings } from "~/config.server";
 import { DonationDialog } from "~/components/DonationDialog";
 import { ErrorPage } from "~/components/ErrorPage";
 import { NotFound } from "~/components/NotFound";
@@ -20,26 +20,29 @@ import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { Toaster } from "~/components/Toaster";
 import { noindexMeta } from "~/lib/seo";
+import { createTranslator, type Catalog } from "~/i18n/messages";
+import { useTranslation } from "~/i18n/use-translation";
 import { useInPageLinks } from "~/hooks/use-in-page-links";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "alternate", type: "application/rss+xml", title: "Blog articles (RSS)", href: "/blog/rss.xml" },
 ];
 
 // Used as is only by error pages rendered at the root (each route's meta replaces it otherwise).
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   const siteName = data?.settings.siteName ?? fallbackSettings.siteName;
   if (!error) return [{ title: siteName }];
+  const { t } = createTranslator(data?.language.lang ?? "en", (data?.language.messages ?? {}) as Catalog);
   const missing = isRouteErrorResponse(error) && error.status === 404;
-  return noindexMeta(`${missing ? "Page not found" : "Something went wrong"} · ${siteName}`);
+  return noindexMeta(`${t(missing ? "meta.pageNotFound" : "error.title")} · ${siteName}`);
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const site = siteOf(context);
-  return { settings: publicSettings(site), origin: siteOrigin(request, site) };
+  const { lang, dir, messages } = languageOf(site);
+  return { settings: publicSettings(site), origin: siteOrigin(request, site), language: { lang, dir, messages } };
 }
 
 // A site's settings change only when the operator reloads the sites file: no need to reload them on
@@ -64,6 +67,8 @@ export function useSiteSettings(): PublicSettings {
 
 export function Layout({ children }: { children: ReactNode }) {
   const settings = useSiteSettings();
+  const { lang, t } = useTranslation();
+  const dir = useRouteLoaderData<typeof loader>("root")?.language.dir ?? "ltr";
   const { pathname } = useLocation();
   useInPageLinks();
   useEffect(() => {
@@ -71,20 +76,21 @@ export function Layout({ children }: { children: ReactNode }) {
     document.documentElement.dataset.hydrated = "";
   }, []);
   return (
-    <html lang="en">
+    <html lang={lang} dir={dir}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#faf7f2" />
         <Meta />
         <Links />
+        <link rel="alternate" type="application/rss+xml" title={t("feed.linkTitle")} href="/blog/rss.xml" />
       </head>
       <body className="flex min-h-screen flex-col font-sans antialiased">
         <a
           href="#main"
           className="sr-only z-[70] rounded-md bg-white px-4 py-2 font-semibold text-ink shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
         >
-          Skip to content
+          {t("skipLink")}
         </a>
         <SiteHeader product={settings.product} siteName={settings.siteName} />
         <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">

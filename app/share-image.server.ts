@@ -1,5 +1,6 @@
 import { LRUCache } from "lru-cache";
 import sharp from "sharp";
+import type { Translator } from "~/i18n/messages";
 import { LOGO, logoSvg, shareImageSvg } from "~/lib/share-image";
 
 /**
@@ -21,8 +22,12 @@ function png(key: string, svg: () => string): Promise<Buffer> {
   return image;
 }
 
-export function shareImagePng(site: { siteName: string; product: string }): Promise<Buffer> {
-  return png(`share:${site.siteName}:${site.product}`, () => shareImageSvg(site.siteName, `Discover the Ancient Wisdom of ${site.product} Buddhism`));
+/** The share image in the site's language: its name, and the home page's heading as the tagline. */
+export function shareImagePng(site: { siteName: string; product: string; language: { lang: string; translator: Translator } }): Promise<Buffer> {
+  const { lang, translator } = site.language;
+  return png(`share:${lang}:${site.siteName}:${site.product}`, () =>
+    shareImageSvg(site.siteName, translator.t("hero.title", { product: site.product }), lang),
+  );
 }
 
 export function logoPng(): Promise<Buffer> {

@@ -68,7 +68,7 @@ export function forgetSiteContent(siteKeys: string[]) {
   for (const cache of Object.values(caches ?? {})) cache.forget(prefixes);
 }
 
-function createBlog(source: BlogSource, { lists, articles, dates }: ReturnType<typeof createCaches>, { key: site, label }: SiteSettings) {
+function createBlog(source: BlogSource, { lists, articles, dates }: ReturnType<typeof createCaches>, { key: site, label, language }: SiteSettings) {
   return {
     listPage(domain: string, page: number) {
       return lists
@@ -83,7 +83,7 @@ function createBlog(source: BlogSource, { lists, articles, dates }: ReturnType<t
         const article = await source.article(slug);
         if (!article) return { value: null, size: slug.length };
         // Worked out once per fetched version and cached with it.
-        const view = toArticleView(slug, article);
+        const view = toArticleView(slug, article, language.tag);
         return { value: view, size: view.bodyHtml.length + 1024 };
       }, label).then((view) => (view ? { ...view, image: articleImages(view.pinterestImageLink) } : view));
     },
@@ -105,8 +105,8 @@ function withCardImages(page: BlogListPage): BlogListPage {
   return { ...page, blogs: page.blogs.map((entry) => ({ ...entry, image: cardImage(entry.pinterestImageLink) })) };
 }
 
-function toArticleView(slug: string, { blog: markdown, ...fields }: BlogArticle): ArticleView {
-  const label = formatPublishedDate(fields.date);
+function toArticleView(slug: string, { blog: markdown, ...fields }: BlogArticle, lang: string): ArticleView {
+  const label = formatPublishedDate(fields.date, lang);
   const iso = isoDate(fields.date);
   const videoId = extractVideoId(fields.youtubeShortsUrl);
   return {

@@ -1,5 +1,6 @@
 import { useRef } from "react";
 import { useExternalScript } from "~/hooks/use-external-script";
+import { useTranslation } from "~/i18n/use-translation";
 
 type Props = {
   /** Unique per page: slot ids are built from it. */
@@ -21,12 +22,13 @@ export function AdRow({ name, scriptUrl, height = 250 }: Props) {
   const scriptHost = useRef<HTMLDivElement>(null);
   useExternalScript(scriptUrl, scriptHost);
   const minHeight = { minHeight: `${height}px` };
+  const { t } = useTranslation();
   return (
     // Not a landmark: several per page, and nothing a reader needs to jump to.
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6" data-ad-row={name}>
       <div className="grid gap-4 md:grid-cols-3">
         <div id={`ad-${name}-1`} ref={scriptHost} className={`ad-slot flex ${slotClass}`} style={minHeight} data-ad-container="">
-          <span aria-hidden="true">Advertisement</span>
+          <span aria-hidden="true">{t("ads.label")}</span>
         </div>
         <AdSlot id={`ad-${name}-2`} height={height} className="hidden md:flex" />
         <AdSlot id={`ad-${name}-3`} height={height} className="hidden md:flex" />
@@ -37,9 +39,10 @@ export function AdRow({ name, scriptUrl, height = 250 }: Props) {
 
 /** One ad slot with its height reserved. */
 export function AdSlot({ id, height, className = "flex" }: { id: string; height: 250 | 600; className?: string }) {
+  const { t } = useTranslation();
   return (
     <div id={id} className={`ad-slot ${className} ${slotClass}`} style={{ minHeight: `${height}px` }}>
-      <span aria-hidden="true">Advertisement</span>
+      <span aria-hidden="true">{t("ads.label")}</span>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { useTranslation } from "~/i18n/use-translation";
 
 export const DONATION_DELAY_MS = 30_000;
 const DISMISSED_KEY = "donation-dismissed";
@@ -19,6 +20,7 @@ type Props = {
 export function DonationDialog({ siteName, donationUrl, autoOpen }: Props) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const hydrated = useHydrated();
+  const { t } = useTranslation();
 
   const open = useCallback(() => {
     const dialog = dialogRef.current;
@@ -81,24 +83,23 @@ export function DonationDialog({ siteName, donationUrl, autoOpen }: Props) {
           🪷
         </div>
         <h2 id="donate-title" className="font-serif text-2xl font-semibold text-ink">
-          Support {siteName}
+          {t("donation.title", { site: siteName })}
         </h2>
         <p id="donate-text" className="mt-3 leading-relaxed text-stone-700">
-          Your contribution helps the Buddhist community keep teachings free, support local sanghas and
-          care for the places where people practise together.
+          {t("donation.text")}
         </p>
         <div className="mt-7 flex flex-col-reverse gap-3 sm:flex-row sm:justify-center">
           {hydrated ? (
             <button type="button" onClick={close} className={secondaryButton}>
-              Maybe Later
+              {t("donation.later")}
             </button>
           ) : (
             <a href="#close" className={secondaryButton}>
-              Maybe Later
+              {t("donation.later")}
             </a>
           )}
           <a href={donationUrl ?? "/#contact"} className={primaryButton} onClick={close}>
-            Donate Now
+            {t("donation.donate")}
           </a>
         </div>
       </div>

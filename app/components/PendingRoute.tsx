@@ -1,5 +1,6 @@
 import { useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useTranslation } from "~/i18n/use-translation";
 import { Spinner } from "./Spinner";
 
 /**
@@ -9,10 +10,11 @@ import { Spinner } from "./Spinner";
  */
 export function PendingRoute({ children }: { children: ReactNode }) {
   const navigation = useNavigation();
+  const { t } = useTranslation();
   const { pathname } = useLocation();
   const target = navigation.state === "loading" ? navigation.location.pathname : undefined;
   if (!target || target === pathname) return <>{children}</>;
-  if (target === "/blog") return <Spinner label="Loading blogs..." className="min-h-[60vh]" />;
-  if (target.startsWith("/blog/")) return <Spinner label="Loading article..." className="min-h-[60vh]" />;
+  if (target === "/blog") return <Spinner label={t("blog.loading")} className="min-h-[60vh]" />;
+  if (target.startsWith("/blog/")) return <Spinner label={t("article.loading")} className="min-h-[60vh]" />;
   return <>{children}</>;
 }

@@ -1,4 +1,5 @@
 import { useLocation } from "@remix-run/react";
+import { useTranslation } from "~/i18n/use-translation";
 import { homeSections, sectionHref } from "~/lib/site-sections";
 import { EnsoMark } from "./EnsoMark";
 
@@ -6,6 +7,7 @@ type Partner = { label: string; href: string };
 
 export function SiteFooter({ siteName, product, partners }: { siteName: string; product: string; partners: Partner[] }) {
   const onHomePage = useLocation().pathname === "/";
+  const { t } = useTranslation();
   const heading = "text-sm font-semibold uppercase tracking-wider text-stone-300";
   const link = "text-stone-300 underline-offset-4 hover:text-white hover:underline";
   return (
@@ -17,23 +19,23 @@ export function SiteFooter({ siteName, product, partners }: { siteName: string; 
             {siteName}
           </p>
           <p className="mt-3 text-sm leading-relaxed text-stone-300">
-            Teachings, practice notes and community news for everyone curious about {product} Buddhism.
+            {t("footer.about", { product })}
           </p>
         </div>
         <nav aria-labelledby="footer-quick-links">
-          <h2 id="footer-quick-links" className={heading}>Quick Links</h2>
+          <h2 id="footer-quick-links" className={heading}>{t("footer.quickLinks")}</h2>
           <ul className="mt-4 space-y-2 text-sm">
             {homeSections.map((section) => (
               <li key={section.id}>
                 <a href={sectionHref(section.id, onHomePage)} className={link}>
-                  {section.label}
+                  {t(section.label)}
                 </a>
               </li>
             ))}
           </ul>
         </nav>
         <nav aria-labelledby="footer-partners">
-          <h2 id="footer-partners" className={heading}>Partners</h2>
+          <h2 id="footer-partners" className={heading}>{t("footer.partners")}</h2>
           <ul className="mt-4 space-y-2 text-sm">
             {partners.map((partner) => (
               <li key={partner.href}>
@@ -45,14 +47,14 @@ export function SiteFooter({ siteName, product, partners }: { siteName: string; 
           </ul>
         </nav>
         <div>
-          <h2 className={heading}>Follow Us</h2>
+          <h2 className={heading}>{t("footer.followUs")}</h2>
           {/* Kept empty on purpose: the community has no social channels listed yet. */}
           <div className="mt-4" data-testid="follow-us" />
         </div>
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-6xl px-4 py-6 text-xs text-stone-400 sm:px-6">
-          © 2024 {siteName}. All rights reserved.
+          {t("footer.copyright", { site: siteName })}
         </p>
       </div>
     </footer>

@@ -1,20 +1,22 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
+import type { Translator } from "~/i18n/messages";
+import { useTranslation } from "~/i18n/use-translation";
 import { sectionHref } from "~/lib/site-sections";
 import { isScrolledPast } from "~/lib/scroll";
 import { EnsoMark } from "./EnsoMark";
 
 type NavItem = { label: string; href: string; internal?: boolean };
 
-function navItems(product: string, onHomePage: boolean): NavItem[] {
+function navItems(product: string, onHomePage: boolean, { t }: Translator): NavItem[] {
   return [
-    { label: "Home", href: sectionHref("home", onHomePage) },
-    { label: `About ${product}`, href: sectionHref("about", onHomePage) },
-    { label: "Resources", href: sectionHref("resources", onHomePage) },
-    { label: "Blog", href: "/blog", internal: true },
-    { label: "Contact", href: sectionHref("contact", onHomePage) },
-    { label: "Donate", href: "#donate" },
+    { label: t("nav.home"), href: sectionHref("home", onHomePage) },
+    { label: t("nav.about", { product }), href: sectionHref("about", onHomePage) },
+    { label: t("nav.resources"), href: sectionHref("resources", onHomePage) },
+    { label: t("nav.blog"), href: "/blog", internal: true },
+    { label: t("nav.contact"), href: sectionHref("contact", onHomePage) },
+    { label: t("nav.donate"), href: "#donate" },
   ];
 }
 
@@ -51,7 +53,9 @@ const mobileLink = "block rounded-md px-3 py-3 text-base font-medium text-stone-
 export function SiteHeader({ product, siteName }: { product: string; siteName: string }) {
   const { pathname } = useLocation();
   const onHomePage = pathname === "/";
-  const items = navItems(product, onHomePage);
+  const translator = useTranslation();
+  const { t } = translator;
+  const items = navItems(product, onHomePage, translator);
   const hydrated = useHydrated();
   const [scrolled, setScrolled] = useState<boolean | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -79,14 +83,14 @@ export function SiteHeader({ product, siteName }: { product: string; siteName: s
       data-scrolled={scrolled === null ? undefined : String(scrolled)}
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 font-serif text-lg font-semibold text-ink" aria-label={`${siteName}, home`}>
+        <Link to="/" className="flex items-center gap-2 font-serif text-lg font-semibold text-ink" aria-label={t("header.homeLink", { site: siteName })}>
           <EnsoMark className="h-8 w-8 text-moss-700" />
           <span>{siteName}</span>
         </Link>
 
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        <nav aria-label={t("nav.label")} className="hidden items-center gap-1 md:flex">
           {items.map((item) => (
-            <NavLink key={item.label} item={item} className={item.label === "Donate" ? `ml-2 ${donateLink}` : desktopLink} />
+            <NavLink key={item.href} item={item} className={item.href === "#donate" ? `ml-2 ${donateLink}` : desktopLink} />
           ))}
         </nav>
 
@@ -96,7 +100,7 @@ export function SiteHeader({ product, siteName }: { product: string; siteName: s
               type="button"
               ref={toggleRef}
               className={menuToggle}
-              aria-label={menuOpen ? "Close menu" : "Open menu"}
+              aria-label={t(menuOpen ? "menu.close" : "menu.open")}
               aria-expanded={menuOpen}
               aria-controls="mobile-menu"
               onClick={() => setMenuOpen((open) => !open)}
@@ -109,10 +113,10 @@ export function SiteHeader({ product, siteName }: { product: string; siteName: s
             // The menu comes first so CSS can swap the toggles with a sibling selector (cheaper than :has).
             <>
               <MobileMenu items={items} className="menu-target" />
-              <a href="#mobile-menu" aria-label="Open menu" className={`menu-open ${menuToggle}`}>
+              <a href="#mobile-menu" aria-label={t("menu.open")} className={`menu-open ${menuToggle}`}>
                 <MenuIcon open={false} />
               </a>
-              <a href="#close" aria-label="Close menu" className={`menu-close ${menuToggle}`}>
+              <a href="#close" aria-label={t("menu.close")} className={`menu-close ${menuToggle}`}>
                 <MenuIcon open />
               </a>
             </>
@@ -125,15 +129,16 @@ export function SiteHeader({ product, siteName }: { product: string; siteName: s
 }
 
 function MobileMenu({ items, onNavigate, className = "" }: { items: NavItem[]; onNavigate?: () => void; className?: string }) {
+  const { t } = useTranslation();
   return (
     <nav
       id="mobile-menu"
-      aria-label="Main"
+      aria-label={t("nav.label")}
       className={`absolute inset-x-0 top-16 border-t border-stone-200 bg-white px-4 pb-4 pt-2 shadow-lg md:hidden ${className}`}
     >
       <ul>
         {items.map((item) => (
-          <li key={item.label}>
+          <li key={item.href}>
             <NavLink item={item} onNavigate={onNavigate} className={mobileLink} />
           </li>
         ))}

@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
+import { useTranslation } from "~/i18n/use-translation";
 
 /**
  * Small notifications, with the spec's defaults: 4 s on screen, 356 px wide, 14 px apart, at most three
@@ -33,9 +34,10 @@ const subscribe = (listener: () => void) => {
 
 export function Toaster() {
   const current = useSyncExternalStore(subscribe, () => toasts, () => toasts);
+  const { t } = useTranslation();
   return (
     // A labelled region, so it is a landmark like the rest of the page even while empty.
-    <section aria-label="Notifications" className="pointer-events-none fixed right-4 top-20 z-[80] w-[356px] max-w-[calc(100vw-2rem)]">
+    <section aria-label={t("toast.region")} className="pointer-events-none fixed right-4 top-20 z-[80] w-[356px] max-w-[calc(100vw-2rem)]">
       <ol className="flex flex-col gap-[14px]">
         {current.map((toast) => (
           <ToastItem key={toast.id} toast={toast} />
@@ -51,6 +53,7 @@ function ToastItem({ toast }: { toast: Toast }) {
     return () => window.clearTimeout(timer);
   }, [toast.id]);
   const destructive = toast.variant === "destructive";
+  const { t } = useTranslation();
   return (
     <li
       role={destructive ? "alert" : "status"}
@@ -62,7 +65,7 @@ function ToastItem({ toast }: { toast: Toast }) {
       {toast.description ? <p className="mt-1 text-sm">{toast.description}</p> : null}
       <button
         type="button"
-        aria-label="Close notification"
+        aria-label={t("toast.close")}
         onClick={() => dismissToast(toast.id)}
         className="absolute right-2 top-2 inline-flex h-7 w-7 items-center justify-center rounded-md text-lg leading-none opacity-70 hover:opacity-100"
       >

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/react";
+import type { Translator } from "~/i18n/messages";
 import { LOGO, SHARE_IMAGE } from "./share-image";
 
 /**
@@ -7,15 +8,17 @@ import { LOGO, SHARE_IMAGE } from "./share-image";
  * browser bundle.
  */
 
-/** Who the site is and where it lives. */
-export type SiteIdentity = { product: string; siteName: string; origin: string };
+/** Who the site is, where it lives and the language it speaks. */
+export type SiteIdentity = {
+  product: string;
+  siteName: string;
+  origin: string;
+  language: { lang: string; ogLocale: string; translator: Translator };
+};
 
 export function absoluteUrl(origin: string, pathOrUrl: string): string {
   return new URL(pathOrUrl, origin).toString();
 }
-
-/** The pages are in English (`<html lang="en">`). */
-export const LOCALE = "en_US";
 
 /** The picture a shared link shows, with its text for those who cannot see it. */
 export type ShareImage = { url: string; alt: string; width?: number; height?: number; type?: string };
@@ -24,7 +27,7 @@ export type ShareImage = { url: string; alt: string; width?: number; height?: nu
 export function defaultShareImage(site: SiteIdentity): ShareImage {
   return {
     url: absoluteUrl(site.origin, SHARE_IMAGE.path),
-    alt: `${site.siteName}: an ensō, a brushed circle, beside the site's name`,
+    alt: site.language.translator.t("meta.shareImageAlt", { site: site.siteName }),
     width: SHARE_IMAGE.width,
     height: SHARE_IMAGE.height,
     type: "image/png",
@@ -69,7 +72,7 @@ export function pageMeta({ site, path, title, description, type = "website", ima
     { property: "og:url", content: url },
     { property: "og:type", content: type },
     { property: "og:site_name", content: site.siteName },
-    { property: "og:locale", content: LOCALE },
+    { property: "og:locale", content: site.language.ogLocale },
     { property: "og:image", content: picture.url },
     { property: "og:image:alt", content: picture.alt },
     ...(picture.type ? [{ property: "og:image:type", content: picture.type }] : []),

@@ -13,41 +13,82 @@ export const LOGO = { path: "/logo.png", width: 144, height: 144 };
 const PAPER = "#f3f6ef";
 const INK = "#2f4227";
 const MOSS = "#3c5430";
-const SERIF = "DejaVu Serif, Liberation Serif, serif";
-const SANS = "DejaVu Sans, Liberation Sans, sans-serif";
+// Latin from DejaVu; Thai, Japanese, Chinese and Korean from the system's fonts for them (Debian's
+// fonts-thai-tlwg and fonts-noto-cjk), which the text engine falls back to for the letters DejaVu lacks.
+const SERIF = "DejaVu Serif, Liberation Serif, Noto Serif CJK JP, serif";
+const SANS = "DejaVu Sans, Liberation Sans, Noto Sans CJK JP, sans-serif";
 
-/** Words into `lines` lines (or fewer, when there are fewer words) with the longest line as short as it can be. */
-export function splitLines(text: string, lines: number): string[] {
-  const words = text.trim().split(/\s+/).filter(Boolean);
-  const count = Math.min(lines, words.length);
-  if (count <= 1) return words.length ? [words.join(" ")] : [];
-  // best[i][k]: the shortest possible longest line for the first i words in k lines, and where the last one starts.
-  const best = Array.from({ length: words.length + 1 }, () => Array.from({ length: count + 1 }, () => ({ longest: Infinity, start: 0 })));
+/** One unit a line may not be broken inside: a word with what clings to it, and whether a space stands before it. */
+type Unit = { text: string; spaced: boolean };
+
+// Wide characters take about one em, where the fonts' Latin letters take about two thirds.
+const WIDE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff01-\uff60]/u;
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+/** The width of a text in Latin letters' widths, grapheme by grapheme (a Thai vowel mark adds nothing). */
+export function textWidth(text: string): number {
+  let width = 0;
+  for (const { segment } of graphemes.segment(text)) width += WIDE.test(segment) ? 1.5 : 1;
+  return width;
+}
+
+/**
+ * The text's units for breaking lines: at spaces, and between two words that the language writes without
+ * one (Thai, Japanese, Chinese), as Intl.Segmenter finds them. Punctuation stays with its word.
+ */
+export function breakUnits(text: string, lang = "en"): Unit[] {
+  const units: Unit[] = [];
+  let spaced = false;
+  let lastWordLike = false;
+  for (const { segment, isWordLike } of new Intl.Segmenter(lang, { granularity: "word" }).segment(text.trim())) {
+    if (/^\s+$/.test(segment)) {
+      spaced = true;
+      continue;
+    }
+    const last = units.at(-1);
+    if (last && !spaced && !(lastWordLike && isWordLike)) last.text += segment;
+    else units.push({ text: segment, spaced: spaced && units.length > 0 });
+    spaced = false;
+    lastWordLike = Boolean(isWordLike);
+  }
+  return units;
+}
+
+const joined = (units: Unit[]) => units.map((unit, index) => (index > 0 && unit.spaced ? ` ${unit.text}` : unit.text)).join("");
+
+/** The text in `lines` lines (or fewer, when it has fewer units) with the longest line as short as it can be. */
+export function splitLines(text: string, lines: number, lang = "en"): string[] {
+  const units = breakUnits(text, lang);
+  const count = Math.min(lines, units.length);
+  if (count <= 1) return units.length ? [joined(units)] : [];
+  const width = (start: number, end: number) => textWidth(joined(units.slice(start, end)));
+  // best[i][k]: the shortest possible longest line for the first i units in k lines, and where the last one starts.
+  const best = Array.from({ length: units.length + 1 }, () => Array.from({ length: count + 1 }, () => ({ longest: Infinity, start: 0 })));
   best[0]![0] = { longest: 0, start: 0 };
-  for (let end = 1; end <= words.length; end += 1) {
+  for (let end = 1; end <= units.length; end += 1) {
     for (let k = 1; k <= count; k += 1) {
       for (let start = k - 1; start < end; start += 1) {
-        const longest = Math.max(best[start]![k - 1]!.longest, words.slice(start, end).join(" ").length);
+        const longest = Math.max(best[start]![k - 1]!.longest, width(start, end));
         if (longest < best[end]![k]!.longest) best[end]![k] = { longest, start };
       }
     }
   }
   const result: string[] = [];
-  for (let end = words.length, k = count; k > 0; k -= 1) {
+  for (let end = units.length, k = count; k > 0; k -= 1) {
     const { start } = best[end]![k]!;
-    result.unshift(words.slice(start, end).join(" "));
+    result.unshift(joined(units.slice(start, end)));
     end = start;
   }
   return result;
 }
 
-/** As few lines as keep each within `perLine` characters, at most `maxLines`. */
-export function fitLines(text: string, perLine: number, maxLines: number): string[] {
+/** As few lines as keep each within `perLine` Latin letters' widths, at most `maxLines`. */
+export function fitLines(text: string, perLine: number, maxLines: number, lang = "en"): string[] {
   for (let lines = 1; lines < maxLines; lines += 1) {
-    const split = splitLines(text, lines);
-    if (Math.max(...split.map((line) => line.length)) <= perLine) return split;
+    const split = splitLines(text, lines, lang);
+    if (Math.max(...split.map((line) => textWidth(line))) <= perLine) return split;
   }
-  return splitLines(text, maxLines);
+  return splitLines(text, maxLines, lang);
 }
 
 function mark(x: number, y: number, size: number, color: string): string {
@@ -55,15 +96,15 @@ function mark(x: number, y: number, size: number, color: string): string {
   return `<g transform="translate(${x} ${y}) scale(${scale})"><path d="${ENSO_PATH}" fill="none" stroke="${color}" stroke-width="6" stroke-linecap="round"/></g>`;
 }
 
-export function shareImageSvg(siteName: string, tagline: string): string {
+export function shareImageSvg(siteName: string, tagline: string, lang = "en"): string {
   const { width, height } = SHARE_IMAGE;
   const textX = 560;
-  const textWidth = width - textX - 70;
-  const nameLines = fitLines(siteName, 14, 3);
-  const longest = Math.max(...nameLines.map((line) => line.length), 1);
+  const columnWidth = width - textX - 70;
+  const nameLines = fitLines(siteName, 14, 3, lang);
+  const longest = Math.max(...nameLines.map((line) => textWidth(line)), 1);
   // About 0.66 em per character for this bold serif: the longest line fills the width, within 40–96 px.
-  const nameSize = Math.round(Math.min(96, Math.max(40, textWidth / (0.66 * longest))));
-  const taglineLines = fitLines(tagline, 30, 2);
+  const nameSize = Math.round(Math.min(96, Math.max(40, columnWidth / (0.66 * longest))));
+  const taglineLines = fitLines(tagline, 30, 2, lang);
   const taglineSize = 32;
   const blockHeight = nameLines.length * nameSize * 1.15 + 40 + taglineLines.length * taglineSize * 1.4;
   let y = (height - blockHeight) / 2 + nameSize;
@@ -74,7 +115,8 @@ export function shareImageSvg(siteName: string, tagline: string): string {
   const tag = taglineLines
     .map((line, index) => `<text x="${textX}" y="${Math.round(y + index * taglineSize * 1.4)}" font-family="${SANS}" font-size="${taglineSize}" fill="${MOSS}">${escapeMarkup(line)}</text>`)
     .join("");
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="${PAPER}"/><rect x="0" y="${height - 16}" width="${width}" height="16" fill="${MOSS}"/>${mark(70, 95, 440, MOSS)}${name}${tag}</svg>`;
+  // xml:lang lets the text engine pick the language's forms of shared characters (Japanese or Chinese kanji).
+  return `<svg xmlns="http://www.w3.org/2000/svg" xml:lang="${escapeMarkup(lang)}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="${PAPER}"/><rect x="0" y="${height - 16}" width="${width}" height="16" fill="${MOSS}"/>${mark(70, 95, 440, MOSS)}${name}${tag}</svg>`;
 }
 
 export function logoSvg(): string {

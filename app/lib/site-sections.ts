@@ -1,9 +1,9 @@
-/** The home page sections the header and footer link to, in page order. */
+/** The home page sections the header and footer link to, in page order, with their names' catalog keys. */
 export const homeSections = [
-  { id: "home", label: "Home" },
-  { id: "about", label: "About" },
-  { id: "resources", label: "Resources" },
-  { id: "contact", label: "Contact" },
+  { id: "home", label: "sections.home" },
+  { id: "about", label: "sections.about" },
+  { id: "resources", label: "sections.resources" },
+  { id: "contact", label: "sections.contact" },
 ] as const;
 
 export type SectionId = (typeof homeSections)[number]["id"];

@@ -1,18 +1,20 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { NotFound } from "~/components/NotFound";
+import { languageOf, siteOf } from "~/config.server";
 import { cacheHeaders } from "~/lib/http-cache.server";
 import { loaderHeaders } from "~/lib/route-headers";
 import { noindexMeta } from "~/lib/seo";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);
   console.warn(`404 Not Found: ${JSON.stringify(pathname)}`);
-  return data(null, { status: 404, headers: cacheHeaders("missing") });
+  const meta = noindexMeta(languageOf(siteOf(context)).translator.t("meta.pageNotFound"));
+  return data({ meta }, { status: 404, headers: cacheHeaders("missing") });
 }
 
 export const headers = loaderHeaders;
 
-export const meta: MetaFunction = () => noindexMeta("Page not found");
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => loaded?.meta ?? [];
 
 export default function NotFoundRoute() {
   return <NotFound />;

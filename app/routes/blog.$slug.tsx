@@ -13,21 +13,20 @@ import {
   VideoShort,
 } from "~/components/blog/ArticleParts";
 import { showToast } from "~/components/Toaster";
-import { messages } from "~/lib/messages";
 import { cacheHeaders } from "~/lib/http-cache.server";
 import { loaderHeaders } from "~/lib/route-headers";
-import { noindexMeta } from "~/lib/seo";
 import { siteIdentity, siteOf } from "~/config.server";
-import { articleMeta } from "~/page-meta.server";
+import { useTranslation } from "~/i18n/use-translation";
+import { articleMeta, notFoundMeta } from "~/page-meta.server";
 
 const MAX_SLUG_LENGTH = 300;
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const slug = params.slug ?? "";
   const site = siteIdentity(request, siteOf(context));
-  const notFoundMeta = noindexMeta(`Article Not Found · ${site.siteName}`);
+  const missingMeta = notFoundMeta(site, "article.notFoundTitle");
   const missing = () =>
-    data({ state: "missing" as const, meta: notFoundMeta }, { status: 404, headers: cacheHeaders("missing") });
+    data({ state: "missing" as const, meta: missingMeta }, { status: 404, headers: cacheHeaders("missing") });
   if (!slug.trim() || slug.length > MAX_SLUG_LENGTH) return missing();
   try {
     const article = await getArticle(request, siteOf(context), slug);
@@ -37,7 +36,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     if (!(error instanceof BlogUnavailableError)) throw error;
     console.error(`Article ${JSON.stringify(slug)}: ${error.message}`);
     return data(
-      { state: "error" as const, meta: notFoundMeta },
+      { state: "error" as const, meta: missingMeta },
       { status: 503, headers: { "Retry-After": "60", ...cacheHeaders("unavailable") } },
     );
   }
@@ -49,13 +48,14 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => loaded?.m
 
 export default function ArticlePage() {
   const loaded = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
 
   useEffect(() => {
-    if (loaded.state === "error") showToast({ title: "Error", description: messages.articleFailed, variant: "destructive" });
-  }, [loaded]);
+    if (loaded.state === "error") showToast({ title: t("toast.error"), description: t("article.failed"), variant: "destructive" });
+  }, [loaded, t]);
 
   if (loaded.state !== "ok") {
-    return <ArticleNotFound message={loaded.state === "error" ? messages.articleFailed : messages.articleMissing} />;
+    return <ArticleNotFound message={t(loaded.state === "error" ? "article.failed" : "article.missing")} />;
   }
   const { article } = loaded;
   return (
@@ -67,7 +67,7 @@ export default function ArticlePage() {
       <VideoShort src={article.videoEmbedUrl} title={article.metaTitle} />
       <KeywordChips {...article.keywords} />
       <div className="mt-14 border-t border-stone-200 pt-10 text-center">
-        <BackToBlog label="Back to All Articles" asButton />
+        <BackToBlog label="article.backToAll" asButton />
       </div>
     </article>
   );

@@ -7,12 +7,12 @@ import { BlogCard } from "~/components/blog/BlogCard";
 import { Pagination } from "~/components/blog/Pagination";
 import { Spinner } from "~/components/Spinner";
 import { showToast } from "~/components/Toaster";
-import { messages } from "~/lib/messages";
 import { MAX_PAGE, pageCount, parsePageParam } from "~/lib/pagination";
 import { cacheHeaders } from "~/lib/http-cache.server";
 import { loaderHeaders } from "~/lib/route-headers";
 import { noindexMeta } from "~/lib/seo";
-import { siteIdentity, siteOf } from "~/config.server";
+import { languageOf, siteIdentity, siteOf } from "~/config.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { blogListMeta } from "~/page-meta.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (!(error instanceof BlogUnavailableError)) throw error;
     console.error(`Blog list page ${page}: ${error.message}`);
     return data(
-      { state: "error" as const, page, meta: noindexMeta(`Blog · ${site.siteName}`) },
+      { state: "error" as const, page, meta: noindexMeta(`${languageOf(site).translator.t("nav.blog")} · ${site.siteName}`) },
       { status: 503, headers: { "Retry-After": "60", ...cacheHeaders("unavailable") } },
     );
   }
@@ -50,28 +50,29 @@ export default function BlogList() {
   const loaded = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const changingPage = navigation.state === "loading" && navigation.location.pathname === "/blog";
+  const { t } = useTranslation();
 
   useEffect(() => {
-    if (loaded.state === "error") showToast({ title: "Error", description: messages.blogsFailed, variant: "destructive" });
-  }, [loaded]);
+    if (loaded.state === "error") showToast({ title: t("toast.error"), description: t("blog.failed"), variant: "destructive" });
+  }, [loaded, t]);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
       <header className="mx-auto max-w-2xl text-center">
-        <h1 className="font-serif text-4xl font-semibold tracking-tight text-ink sm:text-5xl">Latest Articles &amp; Insights</h1>
+        <h1 className="font-serif text-4xl font-semibold tracking-tight text-ink sm:text-5xl">{t("blog.title")}</h1>
         <p className="mt-4 text-lg leading-relaxed text-stone-700">
-          Practice notes, teachings and reflections for the path: from your first sit to a week-long retreat.
+          {t("blog.intro")}
         </p>
       </header>
 
       {loaded.state === "error" ? (
         <div role="alert" className="mx-auto mt-12 max-w-xl rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-800">
-          {messages.blogsFailed}
+          {t("blog.failed")}
         </div>
       ) : loaded.blogs.length === 0 ? (
         <div className="mx-auto mt-12 max-w-xl rounded-xl border border-stone-200 bg-white p-10 text-center">
-          <h2 className="font-serif text-2xl font-semibold text-ink">No blogs found</h2>
-          <p className="mt-2 text-stone-600">Check back later for new content.</p>
+          <h2 className="font-serif text-2xl font-semibold text-ink">{t("blog.emptyTitle")}</h2>
+          <p className="mt-2 text-stone-600">{t("blog.emptyText")}</p>
         </div>
       ) : (
         <>
@@ -80,7 +81,7 @@ export default function BlogList() {
               <BlogCard key={blog.id} blog={blog} inFirstRow={index < CARDS_PER_ROW} />
             ))}
           </ul>
-          {changingPage ? <Spinner label="Loading..." className="mt-8" /> : null}
+          {changingPage ? <Spinner label={t("blog.loadingPage")} className="mt-8" /> : null}
           <Pagination page={loaded.page} pages={loaded.pages} busy={changingPage} />
         </>
       )}

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Feed } from "feed";
 import { getNewestArticles } from "~/blog/blog.server";
-import { siteOf, siteOrigin } from "~/config.server";
+import { languageOf, siteOf, siteOrigin } from "~/config.server";
 import { fileResponse, unavailableFile } from "~/crawler-files.server";
 import { imageEnclosure } from "~/feed-images.server";
 import { escapeMarkup } from "~/lib/escape-markup";
@@ -11,6 +11,7 @@ import { LOGO } from "~/lib/share-image";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const site = siteOf(context);
   const origin = siteOrigin(request, site);
+  const { lang, translator } = languageOf(site);
   try {
     const articles = await getNewestArticles(request, site);
     const dated = (article: { date: string }) => {
@@ -18,11 +19,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       return Number.isNaN(time) ? new Date(0) : new Date(time);
     };
     const feed = new Feed({
-      title: `${site.siteName} · Blog`,
-      description: `Articles and insights on ${site.product} Buddhist practice.`,
+      title: `${site.siteName} · ${translator.t("nav.blog")}`,
+      description: translator.t("feed.description", { product: site.product }),
       id: absoluteUrl(origin, "/blog"),
       link: absoluteUrl(origin, "/blog"),
-      language: "en",
+      language: lang,
       copyright: `© 2024 ${site.siteName}`,
       // The newest article's date rather than the time of the request: the same articles, the same bytes.
       updated: articles[0] ? dated(articles[0]) : new Date(0),

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { siteOf } from "~/config.server";
+import { languageOf, siteOf } from "~/config.server";
 import { imageResponse } from "~/crawler-files.server";
 import { shareImagePng } from "~/share-image.server";
 
 /** The site's default share image (Open Graph, Twitter card, structured data), drawn from its name. */
 export async function loader({ context }: LoaderFunctionArgs) {
-  return imageResponse(await shareImagePng(siteOf(context)), "image/png");
+  const site = siteOf(context);
+  return imageResponse(await shareImagePng({ ...site, language: languageOf(site) }), "image/png");
 }

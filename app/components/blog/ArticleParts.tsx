@@ -1,22 +1,26 @@
 import { Link } from "@remix-run/react";
 import type { ArticleView } from "~/blog/types";
 import { FallibleImage } from "~/components/FallibleImage";
+import type { TextKey } from "~/i18n/messages";
+import { useTranslation } from "~/i18n/use-translation";
 import type { ImageCandidates } from "~/lib/responsive-image";
 
 const backLink = "inline-flex items-center gap-2 font-semibold text-moss-700 hover:text-ochre-700";
 const backButton =
   "inline-flex items-center gap-2 rounded-full bg-moss-700 px-7 py-3 font-semibold text-white shadow-sm hover:bg-moss-800";
 
-export function BackToBlog({ label = "Back to Blog", asButton = false }: { label?: string; asButton?: boolean }) {
+export function BackToBlog({ label = "article.backToBlog", asButton = false }: { label?: TextKey; asButton?: boolean }) {
+  const { t } = useTranslation();
   return (
     <Link to="/blog" className={asButton ? backButton : backLink}>
-      <span aria-hidden="true">←</span> {label}
+      <span aria-hidden="true">←</span> {t(label)}
     </Link>
   );
 }
 
 export function ArticleHeader({ article }: { article: ArticleView }) {
   const { published } = article;
+  const { parts } = useTranslation();
   return (
     <header className="mt-8">
       {article.image ? (
@@ -32,7 +36,7 @@ export function ArticleHeader({ article }: { article: ArticleView }) {
       <h1 className="font-serif text-4xl font-semibold leading-tight tracking-tight text-ink sm:text-5xl">{article.metaTitle}</h1>
       {published ? (
         <p className="mt-4 text-sm font-medium uppercase tracking-wider text-stone-600">
-          Published on <time dateTime={published.iso}>{published.label}</time>
+          {parts("article.publishedOn", { date: <time key="date" dateTime={published.iso}>{published.label}</time> })}
         </p>
       ) : null}
       {article.metaDescription ? <p className="mt-6 text-xl leading-relaxed text-stone-700">{article.metaDescription}</p> : null}
@@ -42,6 +46,7 @@ export function ArticleHeader({ article }: { article: ArticleView }) {
 
 /** The hero's copies are 3:2 (app/lib/image-variants.ts); CSS crops them to the figure's height. */
 export function HeroImage({ image, link, title }: { image: ImageCandidates | undefined; link: string | undefined; title: string }) {
+  const { t } = useTranslation();
   if (!image || !link) return null;
   return (
     <figure className="group relative mt-10 overflow-hidden rounded-2xl bg-stone-200 shadow-sm">
@@ -60,7 +65,7 @@ export function HeroImage({ image, link, title }: { image: ImageCandidates | und
         rel="noopener noreferrer"
         className="absolute bottom-4 right-4 rounded-full bg-white/90 px-4 py-2 text-sm font-semibold text-ink opacity-0 shadow transition-opacity group-hover:opacity-100 focus:opacity-100"
       >
-        View on Pinterest
+        {t("article.viewOnPinterest")}
       </a>
     </figure>
   );
@@ -72,14 +77,15 @@ export function ArticleBody({ html }: { html: string }) {
 }
 
 export function VideoShort({ src, title }: { src: string | undefined; title: string }) {
+  const { t } = useTranslation();
   if (!src) return null;
   return (
     <section aria-labelledby="video-title" className="mt-14">
-      <h2 id="video-title" className="font-serif text-2xl font-semibold text-ink">Related YouTube Short</h2>
+      <h2 id="video-title" className="font-serif text-2xl font-semibold text-ink">{t("article.videoTitle")}</h2>
       <div className="mx-auto mt-6 aspect-[9/16] w-full max-w-xs overflow-hidden rounded-2xl bg-stone-900 shadow">
         <iframe
           src={src}
-          title={`Video: ${title}`}
+          title={t("article.videoFrame", { title })}
           loading="lazy"
           allow="accelerometer; encrypted-media; gyroscope; picture-in-picture"
           allowFullScreen
@@ -91,6 +97,7 @@ export function VideoShort({ src, title }: { src: string | undefined; title: str
 }
 
 export function KeywordChips({ shortTail: short, longTail: long }: ArticleView["keywords"]) {
+  const { t } = useTranslation();
   if (short.length === 0 && long.length === 0) return null;
   const group = (label: string, keywords: string[], chip: string) =>
     keywords.length > 0 ? (
@@ -107,17 +114,18 @@ export function KeywordChips({ shortTail: short, longTail: long }: ArticleView["
     ) : null;
   return (
     <section aria-labelledby="keywords-title" className="mt-14 rounded-2xl border border-stone-200 bg-white p-6">
-      <h2 id="keywords-title" className="font-serif text-2xl font-semibold text-ink">Tags &amp; Keywords</h2>
-      {group("Topics", short, "bg-moss-50 text-moss-800 ring-1 ring-moss-100")}
-      {group("Related searches", long, "bg-stone-100 text-stone-800 ring-1 ring-stone-200")}
+      <h2 id="keywords-title" className="font-serif text-2xl font-semibold text-ink">{t("article.keywordsTitle")}</h2>
+      {group(t("article.topics"), short, "bg-moss-50 text-moss-800 ring-1 ring-moss-100")}
+      {group(t("article.relatedSearches"), long, "bg-stone-100 text-stone-800 ring-1 ring-stone-200")}
     </section>
   );
 }
 
 export function ArticleNotFound({ message }: { message: string }) {
+  const { t } = useTranslation();
   return (
     <div className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center sm:px-6">
-      <h1 className="font-serif text-4xl font-semibold text-ink">Article Not Found</h1>
+      <h1 className="font-serif text-4xl font-semibold text-ink">{t("article.notFoundTitle")}</h1>
       <p className="mt-4 text-lg text-stone-700">{message}</p>
       <div className="mt-8">
         <BackToBlog asButton />

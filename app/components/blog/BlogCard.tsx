@@ -1,9 +1,11 @@
 import { Link } from "@remix-run/react";
 import type { BlogEntry } from "~/blog/types";
 import { FallibleImage } from "~/components/FallibleImage";
+import { useTranslation } from "~/i18n/use-translation";
 
 /** The cards in the first row are in view as the page opens: their images load at once, the rest lazily. */
 export function BlogCard({ blog, inFirstRow = false }: { blog: BlogEntry; inFirstRow?: boolean }) {
+  const { t } = useTranslation();
   return (
     <li>
       <Link
@@ -26,7 +28,7 @@ export function BlogCard({ blog, inFirstRow = false }: { blog: BlogEntry; inFirs
         </h2>
         <p className="mt-3 line-clamp-3 flex-1 leading-relaxed text-stone-700">{blog.metaDescription}</p>
         <span className="mt-5 inline-flex items-center gap-1 text-sm font-semibold text-moss-700">
-          Read More <span aria-hidden="true" className="transition group-hover:translate-x-0.5">→</span>
+          {t("blog.readMore")} <span aria-hidden="true" className="transition group-hover:translate-x-0.5">→</span>
         </span>
       </Link>
     </li>

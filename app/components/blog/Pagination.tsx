@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { useTranslation } from "~/i18n/use-translation";
 import { pageHref, pageWindow } from "~/lib/pagination";
 
 type Props = { page: number; pages: number; busy: boolean };
@@ -13,6 +14,7 @@ const disabled = `${base} border border-stone-200 bg-stone-100 text-stone-600 cu
  * While a page change is loading every control is disabled.
  */
 export function Pagination({ page, pages, busy }: Props) {
+  const { t } = useTranslation();
   if (pages <= 1) return null;
   const item = (target: number, label: string, isDisabled: boolean, extra: { rel?: string; ariaLabel?: string } = {}) =>
     isDisabled || busy ? (
@@ -26,8 +28,8 @@ export function Pagination({ page, pages, busy }: Props) {
       </Link>
     );
   return (
-    <nav aria-label="Pagination" className="mt-12 flex flex-wrap items-center justify-center gap-2">
-      {item(page - 1, "Previous", page <= 1, { rel: "prev" })}
+    <nav aria-label={t("pagination.label")} className="mt-12 flex flex-wrap items-center justify-center gap-2">
+      {item(page - 1, t("pagination.previous"), page <= 1, { rel: "prev" })}
       {pageWindow(page, pages).map((number) =>
         number === page ? (
           // aria-current, not an aria-label, which a plain span may not carry.
@@ -35,10 +37,10 @@ export function Pagination({ page, pages, busy }: Props) {
             {number}
           </span>
         ) : (
-          <span key={number}>{item(number, String(number), false, { ariaLabel: `Page ${number}` })}</span>
+          <span key={number}>{item(number, String(number), false, { ariaLabel: t("pagination.page", { number }) })}</span>
         ),
       )}
-      {item(page + 1, "Next", page >= pages, { rel: "next" })}
+      {item(page + 1, t("pagination.next"), page >= pages, { rel: "next" })}
     </nav>
   );
 }

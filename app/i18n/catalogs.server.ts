@@ -1,0 +1,67 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { catalogProblems } from "./catalog-check";
+import { canonicalTag, catalogCandidates, openGraphLocale, textDirection } from "./language";
+import { createTranslator, type Catalog, type Translator } from "./messages";
+
+/**
+ * The catalogs in locales/, one JSON file per language named by its tag (vi.json, zh-Hant.json): adding
+ * a language is adding a file. They are read once, when a site first asks for one, and checked against
+ * English: a catalog that could not serve every page stops the start like any other wrong setting.
+ */
+
+export const CATALOG_DIR = path.resolve("locales");
+export const DEFAULT_LANGUAGE = "en";
+
+let tags: string[] | undefined;
+
+/** The languages there is a catalog for. */
+export function catalogTags(): string[] {
+  tags ??= readdirSync(CATALOG_DIR)
+    .filter((name) => name.endsWith(".json"))
+    .map((name) => name.slice(0, -".json".length))
+    .sort();
+  return tags;
+}
+
+const read = (tag: string): Catalog => JSON.parse(readFileSync(path.join(CATALOG_DIR, `${tag}.json`), "utf8")) as Catalog;
+
+/**
+ * The language a SITE_LANGUAGE value asks for, with the catalog that serves it, or why it cannot be
+ * served. The pages keep the tag as asked (de-AT: Austrian dates) and take the words of the nearest
+ * catalog (de).
+ */
+export function resolveLanguage(value: string): { ok: true; tag: string; catalog: string } | { ok: false; problem: string } {
+  const tag = canonicalTag(value);
+  if (!tag) return { ok: false, problem: `must be a language tag such as en, vi, ja or zh-Hant, not "${value}"` };
+  const available = catalogTags();
+  const catalog = catalogCandidates(tag).find((candidate) => available.includes(candidate));
+  if (!catalog) return { ok: false, problem: `has no catalog for "${tag}" in locales/ (there are: ${available.join(", ")})` };
+  const problems = catalogProblems(read(catalog), read(DEFAULT_LANGUAGE), catalog);
+  if (problems.length > 0) return { ok: false, problem: `locales/${catalog}.json ${problems.join("; ")}` };
+  return { ok: true, tag, catalog };
+}
+
+export type SiteLanguage = {
+  lang: string;
+  dir: "ltr" | "rtl";
+  /** Open Graph's form of the tag (vi_VN). */
+  ogLocale: string;
+  /** The words of this language only: what the browser receives. */
+  messages: Catalog;
+  translator: Translator;
+};
+
+const languages = new Map<string, SiteLanguage>();
+
+/** Everything the pages need of a language, made once per tag. */
+export function siteLanguage({ tag, catalog }: { tag: string; catalog: string }): SiteLanguage {
+  const key = `${tag}\n${catalog}`;
+  let language = languages.get(key);
+  if (!language) {
+    const messages = read(catalog);
+    language = { lang: tag, dir: textDirection(tag), ogLocale: openGraphLocale(tag), messages, translator: createTranslator(tag, messages) };
+    languages.set(key, language);
+  }
+  return language;
+}

@@ -1,0 +1,39 @@
+/** What a language tag says about the pages: which catalog serves it, the writing direction, Open Graph's form. */
+
+/** A tag in its canonical form ("zh-hant" → "zh-Hant"), or undefined when it is not a well-formed BCP 47 tag. */
+export function canonicalTag(tag: string): string | undefined {
+  try {
+    return Intl.getCanonicalLocales(tag.trim())[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The catalogs that may serve a tag, best first: the tag itself, then its language with its likely script
+ * (zh-TW → zh-Hant), then the language alone (de-AT → de).
+ */
+export function catalogCandidates(tag: string): string[] {
+  const locale = new Intl.Locale(tag);
+  const likely = locale.maximize();
+  const candidates = [locale.baseName, `${likely.language}-${likely.script}`, locale.language];
+  return [...new Set(candidates)];
+}
+
+// The languages written right to left, for engines without Intl.Locale's text info.
+const rightToLeft = new Set(["ar", "arc", "ckb", "dv", "fa", "ha", "he", "khw", "ks", "ku", "ps", "sd", "ur", "yi"]);
+
+type WithTextInfo = Intl.Locale & { textInfo?: { direction?: string }; getTextInfo?: () => { direction?: string } };
+
+export function textDirection(tag: string): "ltr" | "rtl" {
+  const locale = new Intl.Locale(tag) as WithTextInfo;
+  const direction = locale.getTextInfo?.().direction ?? locale.textInfo?.direction;
+  if (direction === "rtl" || direction === "ltr") return direction;
+  return rightToLeft.has(locale.language) ? "rtl" : "ltr";
+}
+
+/** Open Graph's locale: language_TERRITORY, with the likely territory when the tag names none (vi → vi_VN). */
+export function openGraphLocale(tag: string): string {
+  const likely = new Intl.Locale(tag).maximize();
+  return likely.region ? `${likely.language}_${likely.region}` : likely.language;
+}
