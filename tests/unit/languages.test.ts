@@ -1,0 +1,154 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { catalogProblems } from "~/i18n/catalog-check";
+import { catalogTags, resolveLanguage, siteLanguage } from "~/i18n/catalogs.server";
+import { canonicalTag, catalogCandidates, openGraphLocale, textDirection } from "~/i18n/language";
+import { createTranslator, formatMessage, messageParts, type Catalog } from "~/i18n/messages";
+import { formatPublishedDate } from "~/lib/dates";
+import { breakUnits, fitLines, splitLines } from "~/lib/share-image";
+import { parseSettings } from "~/config.server";
+
+const read = (tag: string) => JSON.parse(readFileSync(`locales/${tag}.json`, "utf8")) as Catalog;
+const english = read("en");
+const shipped = readdirSync("locales").map((name) => name.replace(/\.json$/, ""));
+
+describe("the catalogs", () => {
+  it("ship at least English, Vietnamese, Thai, Japanese, Korean, Traditional Chinese, German and Spanish", () => {
+    expect(shipped).toEqual(expect.arrayContaining(["en", "vi", "th", "ja", "ko", "zh-Hant", "de", "es"]));
+    expect(catalogTags()).toEqual([...shipped].sort());
+  });
+
+  it.each(shipped)("%s has every key of English and no other, the same placeholders, and the language's plural forms", (tag) => {
+    expect(catalogProblems(read(tag), english, tag)).toEqual([]);
+  });
+
+  it.each(shipped.filter((tag) => tag !== "en"))("%s is written in its own words, not left in English", (tag) => {
+    const catalog = read(tag);
+    const same = Object.keys(english).filter((key) => typeof english[key] === "string" && catalog[key] === english[key]);
+    // Words that are the same in both (Blog, Zazen, Video) are few; a catalog copied from English is not.
+    expect(same.length, `keys left as in English: ${same.join(", ")}`).toBeLessThanOrEqual(5);
+  });
+
+  it("the check finds a missing key, an extra one, a placeholder that differs, and plural forms that are not the language's", () => {
+    const { "nav.home": _dropped, ...lacking } = english;
+    expect(catalogProblems(lacking, english, "en")).toEqual(['lacks "nav.home"']);
+    expect(catalogProblems({ ...english, "nav.shop": "Shop" }, english, "en")).toEqual(['has "nav.shop", which English has not']);
+    expect(catalogProblems({ ...english, "hero.title": "Discover {produkt} Buddhism" }, english, "en")).toEqual([
+      '"hero.title" has placeholders produkt, English product',
+    ]);
+    expect(catalogProblems({ ...english, "donation.title": "Support us" }, english, "en")).toEqual(['"donation.title" has placeholders none, English site']);
+    expect(catalogProblems({ ...english, "article.readingTime": { other: "{count} Min." } }, english, "de")).toEqual([
+      '"article.readingTime" has the plural forms other, the language one, other',
+    ]);
+    expect(catalogProblems({ ...english, "article.readingTime": "{count} min" }, english, "en")[0]).toMatch(/one message per plural form/);
+    // The form for exactly one may say it in words.
+    expect(catalogProblems({ ...english, "article.readingTime": { one: "one minute", other: "{count} minutes" } }, english, "en")).toEqual([]);
+  });
+});
+
+describe("SITE_LANGUAGE", () => {
+  it("finds the nearest catalog: the tag, its language with its likely script, the language", () => {
+    expect(resolveLanguage("vi")).toEqual({ ok: true, tag: "vi", catalog: "vi" });
+    expect(resolveLanguage("zh-hant")).toEqual({ ok: true, tag: "zh-Hant", catalog: "zh-Hant" });
+    expect(resolveLanguage("zh-TW")).toEqual({ ok: true, tag: "zh-TW", catalog: "zh-Hant" });
+    expect(resolveLanguage("de-AT")).toEqual({ ok: true, tag: "de-AT", catalog: "de" });
+    expect(resolveLanguage(" ja ")).toEqual({ ok: true, tag: "ja", catalog: "ja" });
+    expect(catalogCandidates("zh-TW")).toEqual(["zh-TW", "zh-Hant", "zh"]);
+    expect(canonicalTag("not a tag")).toBeUndefined();
+  });
+
+  it("refuses a tag with no catalog, or no tag at all, saying which catalogs there are", () => {
+    const missing = resolveLanguage("fr");
+    expect(missing.ok).toBe(false);
+    expect(!missing.ok && missing.problem).toMatch(/^has no catalog for "fr" in locales\/ \(there are: .*\bvi\b.*\)$/);
+    // Simplified Chinese is not Traditional: no catalog serves it.
+    expect(resolveLanguage("zh-CN").ok).toBe(false);
+    expect(resolveLanguage("english please")).toEqual({ ok: false, problem: 'must be a language tag such as en, vi, ja or zh-Hant, not "english please"' });
+  });
+
+  it("is part of a site's settings: English by default, and a wrong one is a problem named by its setting", () => {
+    const ok = parseSettings({ SITE_LANGUAGE: "ja" });
+    expect(ok.ok && ok.settings.site.language).toEqual({ tag: "ja", catalog: "ja" });
+    const unset = parseSettings({});
+    expect(unset.ok && unset.settings.site.language).toEqual({ tag: "en", catalog: "en" });
+    const wrong = parseSettings({ SITE_LANGUAGE: "xx" });
+    expect(!wrong.ok && wrong.problems).toEqual([expect.stringMatching(/^SITE_LANGUAGE has no catalog for "xx"/)]);
+  });
+
+  it("gives the pages their lang, dir and Open Graph locale", () => {
+    expect(siteLanguage({ tag: "vi", catalog: "vi" })).toMatchObject({ lang: "vi", dir: "ltr", ogLocale: "vi_VN" });
+    expect(siteLanguage({ tag: "zh-Hant", catalog: "zh-Hant" })).toMatchObject({ ogLocale: "zh_TW" });
+    expect(openGraphLocale("en")).toBe("en_US");
+    expect(openGraphLocale("ja")).toBe("ja_JP");
+    expect(openGraphLocale("de-AT")).toBe("de_AT");
+    expect(textDirection("ar")).toBe("rtl");
+    expect(textDirection("he-IL")).toBe("rtl");
+    expect(textDirection("th")).toBe("ltr");
+  });
+});
+
+describe("messages", () => {
+  it("fill their placeholders, and leave unknown ones as written", () => {
+    expect(formatMessage("Support {site}", { site: "Zen Sangha" })).toBe("Support Zen Sangha");
+    expect(formatMessage("{a} and {b}", { a: 1 })).toBe("1 and {b}");
+    expect(messageParts("Published on {date}", { date: 42 })).toEqual(["Published on ", 42]);
+    expect(messageParts("{date} 公開", { date: 42 })).toEqual([42, " 公開"]);
+  });
+
+  it("take the language's plural form (Intl.PluralRules) and its digits", () => {
+    const de = createTranslator("de", read("de"));
+    expect(de.plural("article.readingTime", 1)).not.toBe(de.plural("article.readingTime", 5).replace("5", "1"));
+    const en = createTranslator("en", english);
+    expect(en.plural("article.readingTime", 1)).toBe("1 min read");
+    expect(en.plural("article.readingTime", 12)).toBe("12 min read");
+    expect(createTranslator("en", { n: { one: "one", other: "{count} many" } } as Catalog).plural("n" as never, 1200)).toBe("1,200 many");
+  });
+
+  it("keep English word for word as the spec has it", () => {
+    const { t } = createTranslator("en", english);
+    expect(t("hero.title", { product: "Zen" })).toBe("Discover the Ancient Wisdom of Zen Buddhism");
+    expect(t("donation.title", { site: "Zen Buddhism" })).toBe("Support Zen Buddhism");
+    expect([t("donation.later"), t("donation.donate"), t("blog.emptyTitle"), t("blog.emptyText")]).toEqual([
+      "Maybe Later",
+      "Donate Now",
+      "No blogs found",
+      "Check back later for new content.",
+    ]);
+    expect([t("blog.failed"), t("article.failed"), t("article.missing"), t("notFound.title")]).toEqual([
+      "Failed to load blogs. Please try again later.",
+      "Failed to load blog post. Please try again later.",
+      "The requested article could not be found.",
+      "Oops! Page not found",
+    ]);
+  });
+});
+
+describe("dates in the site's language", () => {
+  it("use the language's long form, on the day written whatever the time zone", () => {
+    expect(formatPublishedDate("2024-01-05")).toBe("January 5, 2024");
+    expect(formatPublishedDate("2024-01-05", "vi")).toBe("5 tháng 1, 2024");
+    expect(formatPublishedDate("2024-01-05", "ja")).toBe("2024年1月5日");
+    expect(formatPublishedDate("2024-01-05", "ko")).toBe("2024년 1월 5일");
+    expect(formatPublishedDate("2024-01-05", "de")).toBe("5. Januar 2024");
+    expect(formatPublishedDate("2024-01-05", "es")).toBe("5 de enero de 2024");
+    // Thailand counts years in the Buddhist era.
+    expect(formatPublishedDate("2024-01-05", "th")).toBe("5 มกราคม 2567");
+    for (const lang of ["en", "vi", "ja", "de", "zh-Hant"]) expect(formatPublishedDate("2024-12-31", lang)).toMatch(/31/);
+  });
+});
+
+describe("the share image's text in scripts written without spaces", () => {
+  it("breaks Japanese, Chinese and Thai between words, never inside one, and keeps punctuation with its word", () => {
+    const units = breakUnits("禅仏教に伝わる、いにしえの智慧", "ja").map((unit) => unit.text);
+    expect(units.join("")).toBe("禅仏教に伝わる、いにしえの智慧");
+    expect(units.length).toBeGreaterThan(3);
+    expect(units.some((unit) => unit.startsWith("、"))).toBe(false);
+    const thai = splitLines("ค้นพบปัญญาอันเก่าแก่แห่งพุทธศาสนา", 2, "th");
+    expect(thai).toHaveLength(2);
+    expect(thai.join("")).toBe("ค้นพบปัญญาอันเก่าแก่แห่งพุทธศาสนา");
+    // Where the language writes spaces, lines break at them as before.
+    expect(fitLines("Chan Practice Center", 14, 3, "en")).toEqual(["Chan Practice", "Center"]);
+    // A line of Japanese is as wide as half again as many Latin letters.
+    expect(fitLines("禅の道場静けさの森", 12, 3, "ja").length).toBeGreaterThan(1);
+  });
+});
