@@ -5,6 +5,7 @@
 // once it runs: a reader without JavaScript, and every reader until then, saw it). Where a NUL falls depends
 // on every byte before it, so tests/server/multibyte-text.test.ts is what sweeps for them; this checks what a
 // reader meets. The site is the "vi" host of the sites process (tests/support/servers.mjs).
+import { readFileSync } from "node:fs";
 import { ports, siteHosts, VIETNAMESE_SITE_NAME } from "../support/servers.mjs";
 import { hydrated } from "./blog-helpers";
 import { expect, hasJavaScript, test } from "./fixtures";
@@ -13,9 +14,12 @@ import { readLocalSitesByName } from "./local-sites";
 readLocalSitesByName();
 
 const origin = `http://${siteHosts.vi}:${ports.sites}`;
+// The site speaks Vietnamese (SITE_LANGUAGE=vi): its interface's words are those of locales/vi.json.
+const vi = JSON.parse(readFileSync("locales/vi.json", "utf8")) as Record<string, string>;
+const heroTitle = vi["hero.title"]!.replace("{product}", "Tịnh Độ");
 
 const pages = [
-  { path: "/", title: `${VIETNAMESE_SITE_NAME} · Discover the Ancient Wisdom of Tịnh Độ Buddhism`, text: "Discover the Ancient Wisdom of Tịnh Độ Buddhism" },
+  { path: "/", title: `${VIETNAMESE_SITE_NAME} · ${heroTitle}`, text: heroTitle },
   { path: "/blog/niem-phat-moi-ngay", title: "Niệm Phật mỗi ngày: bắt đầu từ một hơi thở", text: "Con đường Tịnh Độ rộng mở cho tất cả mọi người" },
 ];
 
@@ -41,7 +45,7 @@ for (const { path, title, text } of pages) {
     const response = await page.goto(origin + path);
     expect(((await response?.text()) ?? "").includes("\u0000"), "U+0000 in the page as served").toBe(false);
     await expect(page.getByText(text)).toBeVisible();
-    await expect(page.getByRole("link", { name: `${VIETNAMESE_SITE_NAME}, home` })).toBeVisible();
+    await expect(page.getByRole("link", { name: vi["header.homeLink"]!.replace("{site}", VIETNAMESE_SITE_NAME) })).toBeVisible();
     const current = () => ({ title: document.title, replacementCharacters: document.documentElement.outerHTML.includes("\uFFFD") });
     const parsed = hasJavaScript(page) ? await page.evaluate(() => (window as Window & { parsed?: Parsed }).parsed) : await page.evaluate(current);
     expect(parsed, "the document as parsed").toEqual({ title, replacementCharacters: false });

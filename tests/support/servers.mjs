@@ -91,6 +91,24 @@ export const siteHosts = {
   vi: "vi.sites.test",
 };
 
+/**
+ * One site per language of locales/ besides the Vietnamese one (tests/e2e/languages.spec.ts), each with
+ * embedded articles written in its language: host, SITE_LANGUAGE, product and name as a community there
+ * would write them, and the slug of its longest article.
+ */
+export const languageSites = [
+  { lang: "ja", product: "禅", name: "禅の道場 静けさの森", article: "zazen-no-hajimekata" },
+  { lang: "th", product: "เถรวาท", name: "วัดป่าสันติธรรม", article: "anapanasati-bueang-ton" },
+  { lang: "ko", product: "선", name: "고요한 숲 선원", article: "jwaseon-cheoeum-sijakhagi" },
+  { lang: "zh-Hant", product: "禪", name: "法雨禪寺", article: "nianfo-rumen" },
+  { lang: "de", product: "Zen", name: "Zen-Sangha am See", article: "zazen-zu-hause" },
+  { lang: "es", product: "zen", name: "Sangha Zen del Valle", article: "meditacion-sentada-primeros-pasos" },
+].map((site) => ({
+  ...site,
+  host: `${site.lang.toLowerCase()}.sites.test`,
+  contentDir: fileURLToPath(new URL(`./sites-content-${site.lang}/`, import.meta.url)),
+}));
+
 /** Third-party settings of the sites process: the environment's (shared) ones and each site's own. */
 export const sitesThirdParty = {
   shared: {
@@ -141,7 +159,7 @@ export const sitesEnv = {
   ...sitesThirdParty.shared,
 };
 
-/** The sites file: zen on the environment's backend, forest on its own, local and vi on embedded files. */
+/** The sites file: zen on the environment's backend, forest on its own, local, vi and the other languages on embedded files. */
 export const sitesFile = {
   sites: [
     {
@@ -168,8 +186,16 @@ export const sitesFile = {
       hosts: [siteHosts.vi],
       SITE_PRODUCT: "Tịnh Độ",
       SITE_NAME: VIETNAMESE_SITE_NAME,
+      SITE_LANGUAGE: "vi",
       CONTENT_DIR: vietnameseContentDir,
     },
+    ...languageSites.map((site) => ({
+      hosts: [site.host],
+      SITE_PRODUCT: site.product,
+      SITE_NAME: site.name,
+      SITE_LANGUAGE: site.lang,
+      CONTENT_DIR: site.contentDir,
+    })),
   ],
 };
 
