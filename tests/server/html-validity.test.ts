@@ -5,19 +5,20 @@ import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAKE_TOKEN, startFakeBackend } from "../support/fake-backend.mjs";
-import { configuredSite, VIETNAMESE_SITE_NAME, vietnameseContentDir } from "../support/servers.mjs";
+import { configuredSite, languageSites, VIETNAMESE_SITE_NAME, vietnameseContentDir } from "../support/servers.mjs";
 import { startSite } from "../support/site-process.mjs";
 
 // The W3C Nu HTML Checker (vnu-jar), as it comes, over the pages a reader and a crawler get: the document
 // as served (JavaScript off; up to </html>, see decision 018) and the DOM after hydration in Chromium
 // (JavaScript on), for the embedded articles, for a hosted blog with every third-party setting, and for a
-// Vietnamese site (text where nearly every word has a multi-byte letter: "Saw U+0000 in stream" before
-// decision 023). One run of the checker for all documents: the JVM is slow to start.
+// Vietnamese and a Japanese site in their languages (text where nearly every word has a multi-byte letter:
+// "Saw U+0000 in stream" before decision 023). One run of the checker for all documents: the JVM is slow to start.
 
 type Backend = Awaited<ReturnType<typeof startFakeBackend>>;
 type Site = Awaited<ReturnType<typeof startSite>>;
 type Message = { type: string; subType?: string; url?: string; lastLine?: number; message: string; extract?: string };
 
+const japanese = languageSites.find((site) => site.lang === "ja")!;
 const VNU_JAR = "node_modules/vnu-jar/build/dist/vnu.jar";
 /** A larger thread stack, as the checker's documentation advises: its schema evaluation recurses deeply. */
 const JVM_OPTIONS = ["-Xss4m"];
@@ -25,6 +26,7 @@ const PAGES = {
   embedded: ["/", "/blog", "/blog?page=2", "/blog/how-to-start-zazen-at-home", "/blog/beginners-mind", "/no/such/page"],
   hosted: ["/", "/blog", "/blog?page=2", "/blog/backend-article-1", "/blog/backend-article-4", "/no/such/page"],
   vietnamese: ["/", "/blog", "/blog/niem-phat-moi-ngay"],
+  japanese: ["/", "/blog", `/blog/${japanese.article}`, "/no/such/page"],
 };
 
 const scratch = mkdtempSync(path.join(tmpdir(), "nu-check-"));
@@ -63,12 +65,13 @@ async function hydratedDom(url: string): Promise<string> {
 
 beforeAll(async () => {
   backend = await startFakeBackend({ articles: 23 });
-  const [embedded, hosted, vietnamese] = await Promise.all([
+  const [embedded, hosted, vietnamese, japaneseSite] = await Promise.all([
     startSite({}),
     startSite({ ...configuredSite, BLOG_API_URL: backend.url, BLOG_API_TOKEN: FAKE_TOKEN }),
-    startSite({ SITE_NAME: VIETNAMESE_SITE_NAME, SITE_PRODUCT: "Tịnh Độ", CONTENT_DIR: vietnameseContentDir }),
+    startSite({ SITE_NAME: VIETNAMESE_SITE_NAME, SITE_PRODUCT: "Tịnh Độ", SITE_LANGUAGE: "vi", CONTENT_DIR: vietnameseContentDir }),
+    startSite({ SITE_NAME: japanese.name, SITE_PRODUCT: japanese.product, SITE_LANGUAGE: "ja", CONTENT_DIR: japanese.contentDir }),
   ]);
-  sites = { embedded, hosted, vietnamese };
+  sites = { embedded, hosted, vietnamese, japanese: japaneseSite };
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
   for (const [name, paths] of Object.entries(PAGES) as [keyof typeof PAGES, string[]][]) {
     for (const pagePath of paths) {

@@ -3,6 +3,7 @@ import { structuredDataTest, type Outcome } from "structured-data-testing-tool";
 import { Facebook, Google, Twitter } from "structured-data-testing-tool/presets";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAKE_TOKEN, startFakeBackend } from "../support/fake-backend.mjs";
+import { languageSites, VIETNAMESE_SITE_NAME, vietnameseContentDir } from "../support/servers.mjs";
 import { startSite } from "../support/site-process.mjs";
 
 // What search engines and social networks read from a page, checked with structured-data-testing-tool
@@ -15,6 +16,9 @@ type Site = Awaited<ReturnType<typeof startSite>>;
 let backend: Backend;
 let demo: Site;
 let hosted: Site;
+let vietnamese: Site;
+let japanese: Site;
+const japaneseSite = languageSites.find((site) => site.lang === "ja")!;
 
 async function check(site: Site, path: string): Promise<Outcome> {
   const html = await (await fetch(site.url + path)).text();
@@ -36,14 +40,16 @@ function meta(html: string, key: string): string | undefined {
 
 beforeAll(async () => {
   backend = await startFakeBackend({ articles: 23 });
-  [demo, hosted] = await Promise.all([
+  [demo, hosted, vietnamese, japanese] = await Promise.all([
     startSite({}),
     startSite({ BLOG_API_URL: backend.url, BLOG_API_TOKEN: FAKE_TOKEN, SITE_NAME: "Chan Practice Center", SITE_PRODUCT: "Chan" }),
+    startSite({ SITE_LANGUAGE: "vi", SITE_NAME: VIETNAMESE_SITE_NAME, SITE_PRODUCT: "Tịnh Độ", CONTENT_DIR: vietnameseContentDir }),
+    startSite({ SITE_LANGUAGE: "ja", SITE_NAME: japaneseSite.name, SITE_PRODUCT: japaneseSite.product, CONTENT_DIR: japaneseSite.contentDir }),
   ]);
 }, 30_000);
 
 afterAll(async () => {
-  await Promise.all([demo?.stop(), hosted?.stop()]);
+  await Promise.all([demo?.stop(), hosted?.stop(), vietnamese?.stop(), japanese?.stop()]);
   await backend?.close();
 });
 
@@ -56,8 +62,12 @@ describe("structured-data-testing-tool, presets Google, Twitter and Facebook", (
     ["hosted", "/"],
     ["hosted", "/blog/backend-article-1"],
     ["hosted", "/blog/backend-article-4"],
+    ["vietnamese", "/"],
+    ["vietnamese", "/blog/niem-phat-moi-ngay"],
+    ["japanese", "/"],
+    ["japanese", `/blog/${japaneseSite.article}`],
   ])("%s site, %s: no failures", async (which, path) => {
-    const outcome = await check(which === "hosted" ? hosted : demo, path);
+    const outcome = await check({ embedded: demo, hosted, vietnamese, japanese }[which as "embedded"], path);
     expect(describeFailures(outcome)).toEqual([]);
     expect(outcome.passed.length).toBeGreaterThan(10);
     if (path.startsWith("/blog/")) {
