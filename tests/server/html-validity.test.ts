@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { documentPart } from "../support/document.mjs";
 import { FAKE_TOKEN, startFakeBackend } from "../support/fake-backend.mjs";
 import { configuredSite, languageSites, VIETNAMESE_SITE_NAME, vietnameseContentDir } from "../support/servers.mjs";
 import { startSite } from "../support/site-process.mjs";
@@ -41,13 +42,6 @@ function keep(label: string, html: string) {
   const file = path.join(scratch, `${documents.size + 1}.html`);
   writeFileSync(file, html);
   documents.set(`file:${file}`, label);
-}
-
-/** The served document up to its end tag: what follows it is Remix's single-fetch data (decision 018). */
-function documentPart(html: string): string {
-  const end = html.indexOf("</html>");
-  expect(end, "the document has an end tag").toBeGreaterThan(0);
-  return html.slice(0, end + "</html>".length);
 }
 
 async function hydratedDom(url: string): Promise<string> {
