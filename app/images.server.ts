@@ -1,5 +1,5 @@
 import { imageService } from "~/images/image-service.server";
-import { boxes, srcSet, type ImageBox } from "~/lib/image-variants";
+import { boxes, srcSet, type ImageBox, type ImageFormat } from "~/lib/image-variants";
 import type { ArticleImages, ImageCandidates } from "~/lib/responsive-image";
 
 /** The hero fills the article column: the whole width on phones, at most max-w-4xl (56rem) wider up. */
@@ -12,7 +12,7 @@ const HERO_SIZES = "(min-width: 56rem) 56rem, 100vw";
 function candidates(link: string | undefined, list: ImageBox[], by: "density" | "width"): ImageCandidates | undefined {
   if (!link) return undefined;
   const service = imageService();
-  const addresses = (format: "webp" | "jpeg") => {
+  const addresses = (format: ImageFormat) => {
     const found: { box: ImageBox; url: string }[] = [];
     for (const box of list) {
       const url = service.url(link, box, format);
@@ -21,12 +21,14 @@ function candidates(link: string | undefined, list: ImageBox[], by: "density" | 
     }
     return found;
   };
+  const avif = addresses("avif");
   const webp = addresses("webp");
   const jpeg = addresses("jpeg");
-  if (!webp || !jpeg) return undefined;
+  if (!avif || !webp || !jpeg) return undefined;
   // Browsers without srcset get the middle hero width, or the 1x thumbnail.
   const fallback = by === "width" ? jpeg[Math.floor(jpeg.length / 2)]! : jpeg[0]!;
   return {
+    avif: srcSet(avif, by),
     webp: srcSet(webp, by),
     jpeg: srcSet(jpeg, by),
     src: fallback.url,

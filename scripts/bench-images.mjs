@@ -1,8 +1,8 @@
 // `npm run bench:images`: what a phone downloads with the hosted backend, whose image links point at
-// pin-sized photos (736 x 1104 JPEG, ~160 KB) on a local stand-in image host. Loads /blog page 1
-// scrolled to the end and an article in Chromium at 375 px, each with an empty browser cache, and
-// prints the bytes transferred (headers included), images apart. Also times the making of one copy per
-// format, AVIF included, which the site does not serve (docs/decisions/015).
+// pin-sized photos (736 x 1104 JPEG, ~160 KB) on a local stand-in image host. Loads /blog page 1 and
+// an article in Chromium at 375 px, each with an empty browser cache, as they open and scrolled to the
+// end (where lazy images load), and prints the bytes transferred (headers included), images apart.
+// Also times the making of one copy per format with the site's settings (docs/decisions/025).
 // Usage: node scripts/bench-images.mjs [--backend-latency 50] [--dpr 1,2]
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,8 +11,9 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
 import sharp from "sharp";
+import encoderSettings from "../app/images/encoder-settings.json" with { type: "json" };
 import { FAKE_TOKEN, startFakeBackend } from "../tests/support/fake-backend.mjs";
-import { makePin, startFakeImageHost } from "../tests/support/fake-image-host.mjs";
+import { makePin, PIN, startFakeImageHost } from "../tests/support/fake-image-host.mjs";
 import { startSite } from "../tests/support/site-process.mjs";
 
 process.chdir(path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".."));
@@ -60,44 +61,53 @@ async function transferred(pagePath, deviceScaleFactor, { scroll = false } = {})
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
 try {
-  // Once to make the copies (the first reader's cost is time, not bytes), then measured.
-  for (const dpr of densities) await transferred("/blog", dpr, { scroll: true });
-  await transferred("/blog/backend-article-1", densities[0]);
-  console.log(`Bytes transferred, 375 px phone, empty browser cache (pin on the image host: ${kb(host.pinBytes)})\n`);
-  console.log("page".padEnd(44) + "DPR".padStart(4) + "total".padStart(10) + "images".padStart(10) + "requests".padStart(10) + "  other hosts");
-  for (const [label, pagePath, scroll, target] of [
+  const pages = [
+    ["/blog page 1, as it opens", "/blog", false, 250],
     ["/blog page 1, scrolled to the end", "/blog", true, 250],
-    ["article (/blog/backend-article-1)", "/blog/backend-article-1", false, 150],
-  ]) {
+    ["article (/blog/backend-article-1), as it opens", "/blog/backend-article-1", false, 150],
+    ["article, scrolled to the end", "/blog/backend-article-1", true, 150],
+  ];
+  // Once to make the copies (the first reader's cost is time, not bytes), then measured.
+  for (const [, pagePath] of pages.filter(([, , scroll]) => scroll)) {
+    for (const dpr of densities) await transferred(pagePath, dpr, { scroll: true });
+  }
+  console.log(`Bytes transferred, 375 px phone, empty browser cache (pin on the image host: ${kb(host.pinBytes)})\n`);
+  console.log("page".padEnd(48) + "DPR".padStart(4) + "total".padStart(10) + "images".padStart(10) + "requests".padStart(10) + "  other hosts");
+  for (const [label, pagePath, scroll, target] of pages) {
     for (const dpr of densities) {
       const result = await transferred(pagePath, dpr, { scroll });
       const verdict = result.all <= target * 1024 ? `within ${target} KB` : `OVER ${target} KB`;
       console.log(
-        label.padEnd(44) + String(dpr).padStart(4) + kb(result.all).padStart(10) + kb(result.images).padStart(10) + String(result.requests).padStart(10) + `  ${result.foreign}   ${verdict}`,
+        label.padEnd(48) + String(dpr).padStart(4) + kb(result.all).padStart(10) + kb(result.images).padStart(10) + String(result.requests).padStart(10) + `  ${result.foreign}   ${verdict}`,
       );
     }
   }
 
-  // The cost of making one copy of a pin, per format: why AVIF is not served.
+  // The cost of making one copy of a pin, per format, as the site makes it (app/images/make-variant.server.ts):
+  // the time it takes, and the CPU it takes from the pages (all threads of this process).
   const pin = await makePin();
-  console.log("\nMaking one copy of a pin (median of 5, one thread)");
+  console.log("\nMaking one copy of a pin (median of 5, sharp on one thread): wall time, CPU time, bytes");
   sharp.concurrency(1);
-  for (const box of [{ width: 160, height: 160 }, { width: 800, height: 533 }]) {
+  for (const box of [{ width: 160, height: 160 }, { width: 480, height: 320 }, { width: 800, height: 533 }, { width: 1200, height: 800 }]) {
+    // Never enlarged: the 1200 px hero of a 736 px pin is 736 px wide.
+    const scale = Math.min(1, PIN.width / box.width, PIN.height / box.height);
+    const target = { width: Math.round(box.width * scale), height: Math.round(box.height * scale) };
     const cells = [];
-    for (const format of ["jpeg", "webp", "avif"]) {
-      const times = [];
+    for (const format of ["avif", "webp", "jpeg"]) {
+      const runs = [];
       let bytes = 0;
       for (let run = 0; run < 5; run += 1) {
         const start = performance.now();
-        const image = sharp(pin).resize({ ...box, fit: "cover" });
-        const out = await (format === "jpeg" ? image.jpeg({ quality: 72, mozjpeg: true }) : format === "webp" ? image.webp({ quality: 68 }) : image.avif({ quality: 50 })).toBuffer();
-        times.push(performance.now() - start);
+        const cpu = process.cpuUsage();
+        const out = await sharp(pin).resize({ ...target, fit: "cover" })[format](encoderSettings[format]).toBuffer();
+        const used = process.cpuUsage(cpu);
+        runs.push({ wall: performance.now() - start, cpu: (used.user + used.system) / 1000 });
         bytes = out.length;
       }
-      times.sort((a, b) => a - b);
-      cells.push(`${format} ${times[2].toFixed(0)} ms ${(bytes / 1024).toFixed(1)} KB`);
+      const median = (key) => runs.map((entry) => entry[key]).sort((a, b) => a - b)[2];
+      cells.push(`${format} ${median("wall").toFixed(0)} ms ${median("cpu").toFixed(0)} ms ${(bytes / 1024).toFixed(1)} KB`);
     }
-    console.log(`  ${box.width}x${box.height}: ${cells.join(" | ")}`);
+    console.log(`  ${`${box.width}x${box.height}`.padEnd(9)} ${cells.map((cell) => cell.padEnd(28)).join("| ")}`);
   }
 } finally {
   await browser.close();

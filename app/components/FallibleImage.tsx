@@ -4,8 +4,8 @@ import type { ImageCandidates } from "~/lib/responsive-image";
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "sizes"> & { image: ImageCandidates };
 
 /**
- * An image in WebP with a JPEG fallback that hides itself when it cannot load, keeping its box so that
- * nothing below it moves. It also catches a failure that happened before the page became
+ * An image in AVIF or WebP with a JPEG fallback that hides itself when it cannot load, keeping its box
+ * so that nothing below it moves. It also catches a failure that happened before the page became
  * interactive, which React's onError alone would miss.
  */
 export function FallibleImage({ image, style, ...props }: Props) {
@@ -18,6 +18,8 @@ export function FallibleImage({ image, style, ...props }: Props) {
   return (
     // `contents`: the <img> stays the box the layout sees, as if <picture> were not there.
     <picture className="contents">
+      {/* The browser takes the first type it can show: AVIF, then WebP, then the <img>'s JPEG. */}
+      <source type="image/avif" srcSet={image.avif} sizes={image.sizes} />
       <source type="image/webp" srcSet={image.webp} sizes={image.sizes} />
       <img
         ref={ref}

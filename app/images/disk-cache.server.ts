@@ -3,7 +3,7 @@ import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { LRUCache } from "lru-cache";
 
-const fileName = /^[0-9a-f]{64}\.(webp|jpeg)$/;
+const fileName = /^[0-9a-f]{64}\.(avif|webp|jpeg)$/;
 
 /**
  * Made copies on disk, at most `maxBytes` of them: the least recently used go first. The index lives

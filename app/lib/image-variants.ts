@@ -5,7 +5,10 @@
  *   /img/{signature}/{version}/{source link, base64url}/{width}x{height}.{format}
  */
 
-export type ImageFormat = "webp" | "jpeg";
+/** Best first: the order of the `<source>`s, AVIF and WebP, then the JPEG every browser shows. */
+export const IMAGE_FORMATS = ["avif", "webp", "jpeg"] as const;
+
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
 /** The box a copy is made for: cropped to it (centred, as `object-cover` shows it), never enlarged. */
 export type ImageBox = { width: number; height: number };
@@ -56,7 +59,7 @@ export function formatVariantPath(address: VariantAddress): string {
 
 /** The parts of an address after /img/, or undefined when it is not one the pages could have written. */
 export function parseVariantPath(rest: string): VariantAddress | undefined {
-  const match = /^([A-Za-z0-9_-]{16,64})\/([a-z0-9]{1,16})\/([A-Za-z0-9_-]{2,4000})\/(\d{1,4})x(\d{1,4})\.(webp|jpeg)$/.exec(rest);
+  const match = /^([A-Za-z0-9_-]{16,64})\/([a-z0-9]{1,16})\/([A-Za-z0-9_-]{2,4000})\/(\d{1,4})x(\d{1,4})\.(avif|webp|jpeg)$/.exec(rest);
   if (!match) return undefined;
   const [, signature, version, encoded, width, height, format] = match;
   const box = { width: Number(width), height: Number(height) };

@@ -1,9 +1,11 @@
 /**
- * One image as the pages show it: a WebP `<source>` and a JPEG `<img>` for browsers without WebP, each
- * with candidates for 1x and 2x screens (or widths, with `sizes`). Every address is on the site's own
- * origin (app/images.server.ts writes them).
+ * One image as the pages show it: an AVIF and a WebP `<source>`, and a JPEG `<img>` for browsers that
+ * take neither, each with candidates for 1x and 2x screens (or widths, with `sizes`). The browser picks
+ * by the `<source>`'s type, so every address is one file and a CDN needs no `Vary: Accept`. Every
+ * address is on the site's own origin (app/images.server.ts writes them).
  */
 export type ImageCandidates = {
+  avif: string;
   webp: string;
   jpeg: string;
   /** The JPEG for browsers that know no `srcset`. */

@@ -1,3 +1,5 @@
+import type { ImageFormat } from "~/lib/image-variants";
+
 /**
  * What the app reports to the metrics (docs/decisions/021). Every function does nothing until
  * startMetrics (start.server.ts) puts the Prometheus series behind them, so with METRICS_PORT unset a
@@ -17,7 +19,7 @@ export type Recorder = {
   /** A reader that waited for a backend call another reader had started, instead of making its own. */
   joinedCall(site: string): void;
   imageFetch(outcome: ImageFetchOutcome): void;
-  variantMade(format: "webp" | "jpeg"): void;
+  variantMade(format: ImageFormat): void;
   imageDiskHit(): void;
   /** Where the image gauges read their values at each scrape. */
   watchImages(sizes: { diskBytes: () => number; deadLinks: () => number }): void;

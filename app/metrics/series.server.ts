@@ -1,4 +1,5 @@
 import type * as Prom from "prom-client";
+import { IMAGE_FORMATS } from "~/lib/image-variants";
 import type { Recorder } from "./record.server";
 
 /** Every series the site exposes, and the README's Monitoring table, start with this. */
@@ -80,7 +81,7 @@ export function createSeries(client: typeof Prom) {
   const lastReloadOk = gauge("sites_last_reload_successful", "1 when the last reading of the sites file applied, 0 when it had problems.");
 
   for (const outcome of ["ok", "refused", "unavailable", "too_large", "not_an_image"]) imageFetches.inc({ outcome }, 0);
-  for (const format of ["webp", "jpeg"]) variantsMade.inc({ format }, 0);
+  for (const format of IMAGE_FORMATS) variantsMade.inc({ format }, 0);
   for (const result of ["ok", "failed"]) reloads.inc({ result }, 0);
 
   const recorder: Recorder = {

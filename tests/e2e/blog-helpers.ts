@@ -86,17 +86,18 @@ const candidates = (srcset: string | null) =>
       return `${imageAddress(url)} ${descriptor}`;
     });
 
-export type ShownImage = { src: string; jpeg: string[]; webp: string[]; sizes: string | null };
+export type ShownImage = { src: string; jpeg: string[]; webp: string[]; avif: string[]; sizes: string | null };
 
-/** What an <img> in a <picture> offers, decoded: the WebP <source>, the JPEG srcset and src. */
+/** What an <img> in a <picture> offers, decoded: the AVIF and WebP <source>s, the JPEG srcset and src. */
 export async function shownImage(image: Locator): Promise<ShownImage> {
   const raw = await image.evaluate((element: HTMLImageElement) => ({
     src: element.getAttribute("src") ?? "",
     jpeg: element.getAttribute("srcset"),
     webp: element.parentElement?.querySelector('source[type="image/webp"]')?.getAttribute("srcset") ?? null,
+    avif: element.parentElement?.querySelector('source[type="image/avif"]')?.getAttribute("srcset") ?? null,
     sizes: element.getAttribute("sizes"),
   }));
-  return { src: imageAddress(raw.src), jpeg: candidates(raw.jpeg), webp: candidates(raw.webp), sizes: raw.sizes };
+  return { src: imageAddress(raw.src), jpeg: candidates(raw.jpeg), webp: candidates(raw.webp), avif: candidates(raw.avif), sizes: raw.sizes };
 }
 
 /** What the pages offer for `link` in each place: 1x and 2x of the round images, three hero widths. */
@@ -109,6 +110,7 @@ export function expectedImage(link: string, place: "card" | "articleThumbnail" |
     src: `${link} ${boxName(fallback)}.jpeg`,
     jpeg: of("jpeg"),
     webp: of("webp"),
+    avif: of("avif"),
     sizes: place === "hero" ? "(min-width: 56rem) 56rem, 100vw" : null,
   };
 }

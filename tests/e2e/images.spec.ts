@@ -1,5 +1,5 @@
 // Images as a reader's browser gets them with the hosted backend: every one from the site's own
-// origin, at the size it is shown, WebP where the browser takes it; a dead image link hidden without
+// origin, at the size it is shown, AVIF or WebP where the browser takes it; a dead image link hidden without
 // moving anything, and left out of the pages rendered after it failed. Starts its own image host,
 // backend and site (IMAGE_HOSTS lists the image host on 127.0.0.1).
 import { mkdtempSync, rmSync } from "node:fs";
@@ -65,7 +65,7 @@ test("blog cards show 80 px copies from the site's own origin, never the source 
   for (const image of images) {
     expect(new URL(image.url).origin, "images come from the site").toBe(site.url);
     if (image.type.startsWith("image/")) {
-      expect(image.type, "Chromium takes the WebP").toBe("image/webp");
+      expect(image.type, "Chromium takes the AVIF").toBe("image/avif");
       expect(image.bytes, "an 80 px circle, not a 160 KB photo").toBeLessThan(6_000);
     }
   }
@@ -79,7 +79,7 @@ test.describe("on a 2x screen", () => {
     await page.goto(`${site.url}/blog`);
     const first = page.getByRole("main").locator("li img").first();
     await expect.poll(() => first.evaluate((image: HTMLImageElement) => image.complete && image.currentSrc.includes("/img/"))).toBe(true);
-    expect(imageAddress(await first.evaluate((image: HTMLImageElement) => image.currentSrc))).toBe(`${link(1)} 160x160.webp`);
+    expect(imageAddress(await first.evaluate((image: HTMLImageElement) => image.currentSrc))).toBe(`${link(1)} 160x160.avif`);
   });
 });
 
@@ -93,10 +93,41 @@ test("an article shows a 64 px thumbnail and a hero as wide as the column; View 
   await expect.poll(() => hero.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
   const phone = page.viewportSize()!.width < 768;
   expect(imageAddress(await hero.evaluate((image: HTMLImageElement) => image.currentSrc))).toBe(
-    `${link(1)} ${phone ? "480x320" : "1200x800"}.webp`,
+    `${link(1)} ${phone ? "480x320" : "1200x800"}.avif`,
   );
   await expect(main.getByRole("link", { name: "View on Pinterest" })).toHaveAttribute("href", link(1));
 });
+
+// A browser picks the first <source> whose type it can show (it never asks the server to choose).
+// Chromium shows AVIF and WebP, so the page's HTML is changed to name types it cannot show: it then
+// sees the page as a browser without AVIF, or without WebP as well, would.
+for (const [lacking, expected] of [
+  [["avif"], "webp"],
+  [["avif", "webp"], "jpeg"],
+] as const) {
+  test(`a browser without ${lacking.join(" or ")} shows the ${expected} copies @nojs @mobile`, async ({ page }) => {
+    const images = recordImages(page);
+    const articlePath = `/blog/${withImage.slug}`;
+    await page.route(`${site.url}${articlePath}`, async (route) => {
+      const response = await route.fetch();
+      let html = await response.text();
+      for (const format of lacking) html = html.replaceAll(`type="image/${format}"`, `type="image/x-unknown-${format}"`);
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto(`${site.url}${articlePath}`);
+    const main = page.getByRole("main");
+    const hero = main.getByRole("img", { name: withImage.metaTitle, exact: true });
+    for (const [image, box] of [
+      [main.locator("header img"), "64x64"],
+      [hero, "480x320"],
+    ] as const) {
+      await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBeGreaterThan(0);
+      expect(imageAddress(await image.evaluate((element: HTMLImageElement) => element.currentSrc))).toBe(`${link(1)} ${box}.${expected}`);
+    }
+    await expect.poll(() => images.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(images.map((image) => image.type))).toEqual(new Set([`image/${expected}`]));
+  });
+}
 
 test("a dead image link is hidden without moving the page, and left out once known @crosswise", async ({ page }) => {
   await page.goto(`${site.url}/blog/${deadOne.slug}`);

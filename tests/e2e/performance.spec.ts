@@ -42,7 +42,7 @@ test("the server's HTML preloads no script, so nothing competes with the stylesh
   }
 });
 
-test("card images are 80 px WebP copies on a 1x screen, not the full pictures @desktop", async ({ page }) => {
+test("card images are 80 px AVIF copies on a 1x screen, not the full pictures @desktop", async ({ page }) => {
   const responses = new Map<string, { type: string; bytes: number }>();
   page.on("response", async (response) => {
     if (response.request().resourceType() === "image") {
@@ -57,7 +57,7 @@ test("card images are 80 px WebP copies on a 1x screen, not the full pictures @d
   await expect(images.nth(3)).toHaveAttribute("loading", "lazy");
   await expect.poll(() => images.first().evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(80);
   const src = await images.first().evaluate((image: HTMLImageElement) => image.currentSrc);
-  await expect.poll(() => responses.get(src)?.type).toBe("image/webp");
+  await expect.poll(() => responses.get(src)?.type).toBe("image/avif");
   expect(responses.get(src)!.bytes, "a thumbnail is a few kilobytes").toBeLessThan(8_000);
 });
 
@@ -68,7 +68,7 @@ test("the article hero loads the copy that fits the screen @js", async ({ page }
   const currentSrc = await hero.evaluate((image: HTMLImageElement) => image.currentSrc);
   const phone = (page.viewportSize()?.width ?? 1280) < 768;
   // 375 px at 1x needs the 480 px copy; the desktop column (56rem) needs the 1200 px one.
-  expect(imageAddress(currentSrc)).toBe(`${article.pinterestImageLink} ${phone ? "480x320" : "1200x800"}.webp`);
+  expect(imageAddress(currentSrc)).toBe(`${article.pinterestImageLink} ${phone ? "480x320" : "1200x800"}.avif`);
   await expect(page.getByRole("main").getByRole("link", { name: "View on Pinterest" })).toHaveAttribute("href", article.pinterestImageLink!);
 });
 

@@ -41,7 +41,7 @@ async function siteWith(env: Record<string, string>): Promise<Site> {
 async function copiesOn(site: Site, pagePath: string, link: string): Promise<string[]> {
   const html = await (await fetch(`${site.url}${pagePath}`)).text();
   const encoded = Buffer.from(link).toString("base64url");
-  return [...new Set(html.match(new RegExp(`/img/[\\w-]+/\\w+/${encoded}/\\d+x\\d+\\.(webp|jpeg)`, "g")) ?? [])];
+  return [...new Set(html.match(new RegExp(`/img/[\\w-]+/\\w+/${encoded}/\\d+x\\d+\\.(avif|webp|jpeg)`, "g")) ?? [])];
 }
 
 beforeAll(async () => {
@@ -63,18 +63,24 @@ afterAll(async () => {
 });
 
 describe("images from the site's own origin", () => {
-  it("a card offers WebP and JPEG at 80 and 160 px, served immutable, made from one fetch", async () => {
+  it("a card offers AVIF, WebP and JPEG at 80 and 160 px, each served as what it says, immutable, made from one fetch", async () => {
     const copies = await copiesOn(listed, "/blog", sources().pin);
-    expect(copies.map((copy) => copy.split("/").at(-1)).sort()).toEqual(["160x160.jpeg", "160x160.webp", "80x80.jpeg", "80x80.webp"]);
+    expect(copies.map((copy) => copy.split("/").at(-1)).sort()).toEqual(
+      ["160x160", "80x80"].flatMap((box) => [`${box}.avif`, `${box}.jpeg`, `${box}.webp`]),
+    );
     const answers = await Promise.all(copies.map((copy) => fetch(`${listed.url}${copy}`)));
     for (const [index, answer] of answers.entries()) {
       expect(answer.status).toBe(200);
       expect(answer.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-      const { width, height, format } = await sharp(Buffer.from(await answer.arrayBuffer())).metadata();
+      const bytes = Buffer.from(await answer.arrayBuffer());
+      const { width, height, format } = await sharp(bytes).metadata();
       const [, w, h, type] = /(\d+)x(\d+)\.(\w+)$/.exec(copies[index]!)!;
-      expect({ width, height, format }).toEqual({ width: Number(w), height: Number(h), format: type });
+      expect(answer.headers.get("content-type")).toBe(`image/${type}`);
+      // sharp calls AVIF "heif", its container; the file type box names the brand.
+      expect({ width, height, format }).toEqual({ width: Number(w), height: Number(h), format: type === "avif" ? "heif" : type });
+      if (type === "avif") expect(bytes.subarray(4, 12).toString("latin1")).toBe("ftypavif");
     }
-    expect(host.calls()["/pin/server-test.jpg"], "one fetch of the source for all four copies").toBe(1);
+    expect(host.calls()["/pin/server-test.jpg"], "one fetch of the source for all six copies").toBe(1);
   });
 
   it("an address changed in any part is not served", async () => {
@@ -95,7 +101,7 @@ describe("images from the site's own origin", () => {
     const link = `${host.url}/pin/article-1.jpg`;
     const copies = await copiesOn(listed, "/blog/backend-article-1", link);
     expect(copies.map((copy) => copy.split("/").at(-1)).sort()).toEqual(
-      ["128x128", "64x64", "1200x800", "480x320", "800x533"].flatMap((box) => [`${box}.jpeg`, `${box}.webp`]).sort(),
+      ["128x128", "64x64", "1200x800", "480x320", "800x533"].flatMap((box) => [`${box}.avif`, `${box}.jpeg`, `${box}.webp`]).sort(),
     );
     expect(html).toContain(`href="${link}"`);
     expect(html).toContain(`property="og:image" content="${link}"`);
@@ -112,13 +118,13 @@ describe("sources that are refused or fail", () => {
   ] as const)("%s gives a clear 4xx, one log line, and pages without the image", async (_name, key, status) => {
     const link = sources()[key];
     const copies = await copiesOn(listed, "/blog", link);
-    expect(copies.length).toBe(4);
+    expect(copies.length).toBe(6);
     const answers = await Promise.all(copies.map((copy) => fetch(`${listed.url}${copy}`)));
-    expect(answers.map((answer) => answer.status)).toEqual(Array(4).fill(status));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(status));
     expect(await answers[0]!.text()).toMatch(/^Image source unavailable: .+/);
     expect(listed.output().split("\n").filter((line) => line.includes(link) && line.includes("refused"))).toHaveLength(1);
     expect(await copiesOn(listed, "/blog", link), "left out of the next page").toEqual([]);
-    expect(await copiesOn(listed, "/blog", sources().pin), "other images stay").toHaveLength(4);
+    expect(await copiesOn(listed, "/blog", sources().pin), "other images stay").toHaveLength(6);
   });
 
   it("a slow source is given up at the time limit, while pages and other images keep answering", async () => {
@@ -139,7 +145,7 @@ describe("sources that are refused or fail", () => {
   ] as const)("without IMAGE_HOSTS, %s is refused with 403 and never contacted", async (_name, key) => {
     const before = { ...host.calls() };
     const copies = await copiesOn(open, "/blog", sources()[key]);
-    expect(copies.length).toBe(4);
+    expect(copies.length).toBe(6);
     for (const copy of copies) expect((await fetch(`${open.url}${copy}`)).status).toBe(403);
     expect(host.calls()).toEqual(before);
     expect(await copiesOn(open, "/blog", sources()[key])).toEqual([]);

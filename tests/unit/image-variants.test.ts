@@ -18,10 +18,19 @@ describe("image addresses", () => {
     expect(parseVariantPath(path.slice(IMAGE_PATH_PREFIX.length))).toEqual(address);
   });
 
+  it("name AVIF, WebP and JPEG copies", () => {
+    for (const format of ["avif", "webp", "jpeg"] as const) {
+      const path = formatVariantPath({ ...address, format });
+      expect(path.endsWith(`/160x160.${format}`)).toBe(true);
+      expect(parseVariantPath(path.slice(IMAGE_PATH_PREFIX.length))).toEqual({ ...address, format });
+    }
+  });
+
   it("only name the boxes and formats the pages use", () => {
     const rest = formatVariantPath(address).slice(IMAGE_PATH_PREFIX.length);
     expect(parseVariantPath(rest.replace("160x160", "4000x4000"))).toBeUndefined();
     expect(parseVariantPath(rest.replace(".webp", ".gif"))).toBeUndefined();
+    expect(parseVariantPath(rest.replace(".webp", ".png"))).toBeUndefined();
     expect(parseVariantPath("../../etc/passwd")).toBeUndefined();
     expect(parseVariantPath("")).toBeUndefined();
   });

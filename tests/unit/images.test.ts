@@ -25,6 +25,9 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => host.close());
 
+/** AVIF's signature: an ISO-BMFF `ftyp` box at byte 4 whose major brand is `avif`. */
+const isAvif = (bytes: Buffer) => bytes.subarray(4, 12).toString("latin1") === "ftypavif";
+
 async function refusal(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
   const error = await promise.then(
     () => undefined,
@@ -107,6 +110,15 @@ describe("making a copy", () => {
     expect((await sharp(jpeg).metadata()).format).toBe("jpeg");
   });
 
+  it("makes AVIF copies that are AVIF, and lighter than the WebP of the same box", async () => {
+    const hero = boxes.hero[1]!;
+    const avif = await makeVariant(pin, hero, "avif", 40_000_000);
+    expect(isAvif(avif), "an ISO-BMFF file whose brand is avif").toBe(true);
+    expect(await sharp(avif).metadata()).toMatchObject({ format: "heif", compression: "av1", width: 736, height: 490 });
+    const webp = await makeVariant(pin, hero, "webp", 40_000_000);
+    expect(avif.length).toBeLessThan(webp.length * 0.7);
+  });
+
   it("refuses a 50-megapixel image before decoding it, and bytes that are no image", async () => {
     const huge = await fetchSource(`${host.url}/huge.jpg`, limits({ hosts: [host.host], maxBytes: 20_000_000 }));
     expect((await refusal(makeVariant(huge, boxes.card[0]!, "webp", 40_000_000))).status).toBe(413);
@@ -142,6 +154,21 @@ describe("the image service", () => {
     const again = await make().respond(rest(url));
     expect(again.status).toBe(200);
     expect(host.calls()["/pin/once.jpg"]).toBe(1);
+  });
+
+  it("serves AVIF copies as image/avif, and finds them on disk after a restart", async () => {
+    const link = `${host.url}/pin/avif.jpg`;
+    const url = make().url(link, boxes.hero[0]!, "avif")!;
+    expect(url.endsWith("/480x320.avif")).toBe(true);
+    const answer = await make().respond(rest(url));
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("image/avif");
+    expect(isAvif(Buffer.from(await answer.arrayBuffer()))).toBe(true);
+    expect(readdirSync(cacheDir).filter((name) => name.endsWith(".avif"))).toHaveLength(1);
+
+    const again = await make().respond(rest(url));
+    expect(again.headers.get("content-type")).toBe("image/avif");
+    expect(host.calls()["/pin/avif.jpg"], "read from disk, not made again").toBe(1);
   });
 
   it("answers only addresses it signed", async () => {
