@@ -35,12 +35,13 @@ export function Toaster() {
   const current = useSyncExternalStore(subscribe, () => toasts, () => toasts);
   return (
     // A labelled region, so it is a landmark like the rest of the page even while empty.
-    <section aria-label="Notifications" className="pointer-events-none fixed right-4 top-20 z-[80] w-[356px] max-w-[calc(100vw-2rem)]">
-      <ol className="flex flex-col gap-[14px]">
+    <section aria-label="Notifications" className="pointer-events-none fixed right-4 top-20 z-[80] w-[356px] max-w-[calc(100vw-2rem)] print:hidden">
+      {/* Not a list: each toast is an alert or a status, a role a list item may not take. */}
+      <div className="flex flex-col gap-[14px]">
         {current.map((toast) => (
           <ToastItem key={toast.id} toast={toast} />
         ))}
-      </ol>
+      </div>
     </section>
   );
 }
@@ -52,7 +53,7 @@ function ToastItem({ toast }: { toast: Toast }) {
   }, [toast.id]);
   const destructive = toast.variant === "destructive";
   return (
-    <li
+    <div
       role={destructive ? "alert" : "status"}
       className={`pointer-events-auto relative rounded-xl border p-4 pr-10 shadow-lg ${
         destructive ? "border-red-200 bg-red-50 text-red-900" : "border-stone-200 bg-white text-ink"
@@ -68,6 +69,6 @@ function ToastItem({ toast }: { toast: Toast }) {
       >
         ×
       </button>
-    </li>
+    </div>
   );
 }
