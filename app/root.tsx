@@ -80,6 +80,9 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Before the stylesheet arrives, so even the first paint has the reader's scheme (see tailwind.css). */}
+        <meta name="color-scheme" content="light dark" />
+        <meta name="theme-color" content="#151311" media="(prefers-color-scheme: dark)" />
         <meta name="theme-color" content="#faf7f2" />
         <Meta />
         <Links />
@@ -88,7 +91,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="flex min-h-screen flex-col font-sans antialiased">
         <a
           href="#main"
-          className="sr-only z-[70] rounded-md bg-white px-4 py-2 font-semibold text-ink shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+          className="sr-only z-[70] print:hidden rounded-md bg-white px-4 py-2 font-semibold text-ink shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
         >
           {t("skipLink")}
         </a>

@@ -11,7 +11,7 @@ export function SiteFooter({ siteName, product, partners }: { siteName: string; 
   const heading = "text-sm font-semibold uppercase tracking-wider text-stone-300";
   const link = "text-stone-300 underline-offset-4 hover:text-white hover:underline";
   return (
-    <footer className="bg-ink text-stone-300">
+    <footer className="site-footer bg-ink text-stone-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-4">
         <div>
           <p className="flex items-center gap-2 font-serif text-lg font-semibold text-white">

@@ -37,12 +37,13 @@ export function Toaster() {
   const { t } = useTranslation();
   return (
     // A labelled region, so it is a landmark like the rest of the page even while empty.
-    <section aria-label={t("toast.region")} className="pointer-events-none fixed right-4 top-20 z-[80] w-[356px] max-w-[calc(100vw-2rem)]">
-      <ol className="flex flex-col gap-[14px]">
+    <section aria-label={t("toast.region")} className="pointer-events-none fixed right-4 top-20 z-[80] w-[356px] max-w-[calc(100vw-2rem)] print:hidden">
+      {/* Not a list: each toast is an alert or a status, a role a list item may not take. */}
+      <div className="flex flex-col gap-[14px]">
         {current.map((toast) => (
           <ToastItem key={toast.id} toast={toast} />
         ))}
-      </ol>
+      </div>
     </section>
   );
 }
@@ -55,7 +56,7 @@ function ToastItem({ toast }: { toast: Toast }) {
   const destructive = toast.variant === "destructive";
   const { t } = useTranslation();
   return (
-    <li
+    <div
       role={destructive ? "alert" : "status"}
       className={`pointer-events-auto relative rounded-xl border p-4 pr-10 shadow-lg ${
         destructive ? "border-red-200 bg-red-50 text-red-900" : "border-stone-200 bg-white text-ink"
@@ -71,6 +72,6 @@ function ToastItem({ toast }: { toast: Toast }) {
       >
         ×
       </button>
-    </li>
+    </div>
   );
 }

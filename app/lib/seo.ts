@@ -95,6 +95,14 @@ export function pageMeta({ site, path, title, description, type = "website", ima
   return tags;
 }
 
+/** The canonical address among a page's tags (pageMeta puts it there), if it has one. */
+export function canonicalHref(tags: readonly MetaDescriptor[]): string | undefined {
+  for (const tag of tags) {
+    if ("tagName" in tag && tag.tagName === "link" && tag.rel === "canonical" && typeof tag.href === "string") return tag.href;
+  }
+  return undefined;
+}
+
 /** For error and not-found pages: a title, and no indexing. */
 export function noindexMeta(title: string): MetaDescriptor[] {
   return [{ title }, { name: "robots", content: "noindex" }];

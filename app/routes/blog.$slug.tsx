@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { getArticle } from "~/blog/blog.server";
 import { BlogUnavailableError } from "~/blog/errors.server";
+import { ArticleAddress } from "~/components/blog/ArticleAddress";
 import {
   ArticleBody,
   ArticleHeader,
@@ -69,6 +70,7 @@ export default function ArticlePage() {
       <div className="mt-14 border-t border-stone-200 pt-10 text-center">
         <BackToBlog label="article.backToAll" asButton />
       </div>
+      <ArticleAddress meta={loaded.meta} />
     </article>
   );
 }

@@ -9,7 +9,7 @@ export async function closeVisits() {
   for (const context of extraContexts.splice(0)) await context.close();
 }
 
-export type Visit = { page: Page; browser: Browser; viewport: BrowserContextOptions["viewport"]; isMobile: boolean; hasTouch: boolean };
+export type Visit = { page: Page; browser: Browser; contextOptions: BrowserContextOptions };
 
 /**
  * The page as this project's visitor sees it. axe-core cannot run in a page whose JavaScript is switched off
@@ -17,13 +17,13 @@ export type Visit = { page: Page; browser: Browser; viewport: BrowserContextOpti
  * where a Content-Security-Policy of `script-src 'none'` keeps every one of the site's scripts from running:
  * the DOM and CSS are exactly what a browser without JavaScript shows, and axe can still be injected.
  */
-export async function visit({ page, browser, viewport, isMobile, hasTouch }: Visit, url: string): Promise<Page> {
+export async function visit({ page, browser, contextOptions }: Visit, url: string): Promise<Page> {
   if (hasJavaScript(page)) {
     await page.goto(url);
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
     return page;
   }
-  const context = await browser.newContext({ viewport, isMobile, hasTouch, javaScriptEnabled: true });
+  const context = await browser.newContext({ ...contextOptions, javaScriptEnabled: true });
   extraContexts.push(context);
   await context.route(
     (target) => !/^https?:\/\/127\.0\.0\.1(:\d+)?\//.test(target.href),

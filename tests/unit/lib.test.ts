@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createTranslator } from "~/i18n/messages";
 import { formatPublishedDate, isoDate } from "~/lib/dates";
 import { domainFromHost } from "~/lib/domain";
 import { parseHostHeader } from "~/lib/host";
@@ -6,6 +7,7 @@ import { inlineCall } from "~/lib/inline-script";
 import { splitKeywords } from "~/lib/keywords";
 import { pageCount, pageHref, pageWindow, parsePageParam } from "~/lib/pagination";
 import { pageAddress } from "~/lib/page-address";
+import { canonicalHref, noindexMeta, pageMeta } from "~/lib/seo";
 import { isScrolledPast } from "~/lib/scroll";
 import { sectionHref } from "~/lib/site-sections";
 import { extractVideoId, videoEmbedUrl } from "~/lib/video";
@@ -192,5 +194,15 @@ describe("pageAddress", () => {
     expect(pageAddress("/blog/beginners-mind.data?_routes=routes%2Fblog.%24slug&utm_source=x")).toBe("/blog/beginners-mind.data?_routes=routes%2Fblog.%24slug");
     expect(pageAddress("/_root.data?_routes=root&gclid=y")).toBe("/_root.data?_routes=root");
     expect(pageAddress("/__manifest?p=%2Fblog&p=%2F&version=3d10f3c7&fbclid=x")).toBe("/__manifest?p=%2Fblog&p=%2F&version=3d10f3c7");
+  });
+});
+
+describe("canonicalHref", () => {
+  it("finds the canonical link among a page's tags, and nothing on a page without one", () => {
+    const language = { lang: "en", ogLocale: "en_US", translator: createTranslator("en", {}) };
+    const site = { product: "Zen", siteName: "Zen", origin: "https://zen.example", language };
+    const tags = pageMeta({ site, path: "/blog/caf%C3%A9", title: "Café", description: "A visit." });
+    expect(canonicalHref(tags)).toBe("https://zen.example/blog/caf%C3%A9");
+    expect(canonicalHref(noindexMeta("Not found"))).toBeUndefined();
   });
 });

@@ -5,9 +5,9 @@ import type { TextKey } from "~/i18n/messages";
 import { useTranslation } from "~/i18n/use-translation";
 import type { ImageCandidates } from "~/lib/responsive-image";
 
-const backLink = "inline-flex items-center gap-2 font-semibold text-moss-700 hover:text-ochre-700";
+const backLink = "inline-flex items-center gap-2 font-semibold text-moss-700 hover:text-ochre-700 print:hidden";
 const backButton =
-  "inline-flex items-center gap-2 rounded-full bg-moss-700 px-7 py-3 font-semibold text-white shadow-sm hover:bg-moss-800";
+  "inline-flex items-center gap-2 rounded-full bg-moss-700 px-7 py-3 font-semibold text-white shadow-sm hover:bg-moss-800 print:hidden";
 
 export function BackToBlog({ label = "article.backToBlog", asButton = false }: { label?: TextKey; asButton?: boolean }) {
   const { t } = useTranslation();
@@ -63,7 +63,7 @@ export function HeroImage({ image, link, title }: { image: ImageCandidates | und
         href={link}
         target="_blank"
         rel="noopener noreferrer"
-        className="absolute bottom-4 right-4 rounded-full bg-white/90 px-4 py-2 text-sm font-semibold text-ink opacity-0 shadow transition-opacity group-hover:opacity-100 focus:opacity-100"
+        className="absolute bottom-4 right-4 rounded-full bg-white/90 px-4 py-2 text-sm font-semibold text-ink opacity-0 shadow transition-opacity group-hover:opacity-100 focus:opacity-100 print:hidden"
       >
         {t("article.viewOnPinterest")}
       </a>
@@ -80,9 +80,9 @@ export function VideoShort({ src, title }: { src: string | undefined; title: str
   const { t } = useTranslation();
   if (!src) return null;
   return (
-    <section aria-labelledby="video-title" className="mt-14">
+    <section aria-labelledby="video-title" className="mt-14 print:hidden">
       <h2 id="video-title" className="font-serif text-2xl font-semibold text-ink">{t("article.videoTitle")}</h2>
-      <div className="mx-auto mt-6 aspect-[9/16] w-full max-w-xs overflow-hidden rounded-2xl bg-stone-900 shadow">
+      <div className="mx-auto mt-6 aspect-[9/16] w-full max-w-xs overflow-hidden rounded-2xl bg-black shadow">
         <iframe
           src={src}
           title={t("article.videoFrame", { title })}
