@@ -1,5 +1,6 @@
 import type { ArticleView } from "~/blog/types";
 import { pageHref } from "~/lib/pagination";
+import { readingDuration, readingTimeLabel } from "~/lib/reading-time";
 import { absoluteUrl, breadcrumbs, defaultShareImage, pageMeta, siteOrganization, type SiteIdentity } from "~/lib/seo";
 
 /** The metadata of each kind of page, built by its loader. */
@@ -42,6 +43,7 @@ export function articleMeta(site: SiteIdentity, article: ArticleView) {
     type: "article",
     image,
     publishedTime: published,
+    twitterData: [{ label: "Reading time", data: readingTimeLabel(article.readingMinutes) }],
     jsonLd: [
       {
         "@type": "BlogPosting",
@@ -51,6 +53,7 @@ export function articleMeta(site: SiteIdentity, article: ArticleView) {
         // The backend keeps one date per article: it is also the last change known.
         dateModified: published,
         image: image.url,
+        timeRequired: readingDuration(article.readingMinutes),
         url,
         mainEntityOfPage: url,
         author: organization,

@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { getArticle } from "~/blog/blog.server";
+import { getArticle, getNewestEntries, readNextFor } from "~/blog/blog.server";
 import { BlogUnavailableError } from "~/blog/errors.server";
 import {
   ArticleBody,
@@ -12,6 +12,7 @@ import {
   KeywordChips,
   VideoShort,
 } from "~/components/blog/ArticleParts";
+import { ReadNext } from "~/components/blog/ReadNext";
 import { showToast } from "~/components/Toaster";
 import { messages } from "~/lib/messages";
 import { cacheHeaders } from "~/lib/http-cache.server";
@@ -29,10 +30,14 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const missing = () =>
     data({ state: "missing" as const, meta: notFoundMeta }, { status: 404, headers: cacheHeaders("missing") });
   if (!slug.trim() || slug.length > MAX_SLUG_LENGTH) return missing();
+  // Asked for with the article, not after it, so that on a cold site the two backend calls overlap.
+  // It never fails: without the list the article shows without suggestions.
+  const newest = getNewestEntries(request, siteOf(context));
   try {
     const article = await getArticle(request, siteOf(context), slug);
     if (!article) return missing();
-    return data({ state: "ok" as const, article, meta: articleMeta(site, article) }, { headers: cacheHeaders("page") });
+    const readNext = readNextFor(article, await newest);
+    return data({ state: "ok" as const, article, readNext, meta: articleMeta(site, article) }, { headers: cacheHeaders("page") });
   } catch (error) {
     if (!(error instanceof BlogUnavailableError)) throw error;
     console.error(`Article ${JSON.stringify(slug)}: ${error.message}`);
@@ -57,7 +62,7 @@ export default function ArticlePage() {
   if (loaded.state !== "ok") {
     return <ArticleNotFound message={loaded.state === "error" ? messages.articleFailed : messages.articleMissing} />;
   }
-  const { article } = loaded;
+  const { article, readNext } = loaded;
   return (
     <article className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
       <BackToBlog />
@@ -66,6 +71,7 @@ export default function ArticlePage() {
       <ArticleBody html={article.bodyHtml} />
       <VideoShort src={article.videoEmbedUrl} title={article.metaTitle} />
       <KeywordChips {...article.keywords} />
+      <ReadNext entries={readNext} />
       <div className="mt-14 border-t border-stone-200 pt-10 text-center">
         <BackToBlog label="Back to All Articles" asButton />
       </div>

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ArticleView } from "~/blog/types";
 import { FallibleImage } from "~/components/FallibleImage";
+import { readingTimeLabel } from "~/lib/reading-time";
 import type { ImageCandidates } from "~/lib/responsive-image";
 
 const backLink = "inline-flex items-center gap-2 font-semibold text-moss-700 hover:text-ochre-700";
@@ -30,11 +31,17 @@ export function ArticleHeader({ article }: { article: ArticleView }) {
         />
       ) : null}
       <h1 className="font-serif text-4xl font-semibold leading-tight tracking-tight text-ink sm:text-5xl">{article.metaTitle}</h1>
-      {published ? (
-        <p className="mt-4 text-sm font-medium uppercase tracking-wider text-stone-600">
-          Published on <time dateTime={published.iso}>{published.label}</time>
-        </p>
-      ) : null}
+      <p className="mt-4 flex flex-wrap gap-x-3 text-sm font-medium uppercase tracking-wider text-stone-600">
+        {published ? (
+          <>
+            <span>
+              Published on <time dateTime={published.iso}>{published.label}</time>
+            </span>
+            <span aria-hidden="true">·</span>
+          </>
+        ) : null}
+        <span>{readingTimeLabel(article.readingMinutes)}</span>
+      </p>
       {article.metaDescription ? <p className="mt-6 text-xl leading-relaxed text-stone-700">{article.metaDescription}</p> : null}
     </header>
   );

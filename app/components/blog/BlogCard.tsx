@@ -2,8 +2,16 @@ import { Link } from "@remix-run/react";
 import type { BlogEntry } from "~/blog/types";
 import { FallibleImage } from "~/components/FallibleImage";
 
-/** The cards in the first row are in view as the page opens: their images load at once, the rest lazily. */
-export function BlogCard({ blog, inFirstRow = false }: { blog: BlogEntry; inFirstRow?: boolean }) {
+type Props = {
+  blog: BlogEntry;
+  /** The cards in the first row are in view as the page opens: their images load at once, the rest lazily. */
+  inFirstRow?: boolean;
+  /** The title's heading level: one below the heading of the list the card is in. */
+  headingLevel?: 2 | 3;
+};
+
+export function BlogCard({ blog, inFirstRow = false, headingLevel = 2 }: Props) {
+  const Title = headingLevel === 3 ? "h3" : "h2";
   return (
     <li>
       <Link
@@ -21,9 +29,9 @@ export function BlogCard({ blog, inFirstRow = false }: { blog: BlogEntry; inFirs
             className="mb-5 h-20 w-20 rounded-full object-cover ring-4 ring-stone-100"
           />
         ) : null}
-        <h2 className="line-clamp-2 font-serif text-xl font-semibold leading-snug text-ink group-hover:text-moss-700">
+        <Title className="line-clamp-2 font-serif text-xl font-semibold leading-snug text-ink group-hover:text-moss-700">
           {blog.metaTitle}
-        </h2>
+        </Title>
         <p className="mt-3 line-clamp-3 flex-1 leading-relaxed text-stone-700">{blog.metaDescription}</p>
         <span className="mt-5 inline-flex items-center gap-1 text-sm font-semibold text-moss-700">
           Read More <span aria-hidden="true" className="transition group-hover:translate-x-0.5">→</span>
