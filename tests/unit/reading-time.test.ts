@@ -25,7 +25,7 @@ describe("reading time", () => {
       "",
       "1. first",
       "",
-      "A [link text](https://example.org/a/long/path?with=query) and ![an image](/pin/x.jpg) <br /> <span class=\"x\">end</span>.",
+      "A [link text](https://example.org/a/long/path?with=query \"the linked page's title\") and ![an image](/pin/x.jpg) <br /> <span class=\"x\">end</span>.",
     ].join("\n");
     // A heading here (3), A quoted line with bold and emphasis and a dash (10), one two first (3),
     // A link text and an image end (7): 23 words.
