@@ -31,13 +31,16 @@ export function ArticleHeader({ article }: { article: ArticleView }) {
         />
       ) : null}
       <h1 className="font-serif text-4xl font-semibold leading-tight tracking-tight text-ink sm:text-5xl">{article.metaTitle}</h1>
-      <p className="mt-4 flex flex-wrap gap-x-3 text-sm font-medium uppercase tracking-wider text-stone-600">
+      {/* One above the other on a phone, where a separator would be left hanging at the end of a line. */}
+      <p className="mt-4 flex flex-col gap-1 text-sm font-medium uppercase tracking-wider text-stone-600 sm:flex-row sm:flex-wrap sm:gap-x-3">
         {published ? (
           <>
             <span>
               Published on <time dateTime={published.iso}>{published.label}</time>
             </span>
-            <span aria-hidden="true">·</span>
+            <span aria-hidden="true" className="hidden sm:inline">
+              ·
+            </span>
           </>
         ) : null}
         <span>{readingTimeLabel(article.readingMinutes)}</span>
