@@ -1,5 +1,6 @@
 import type { ArticleView } from "~/blog/types";
 import { pageHref } from "~/lib/pagination";
+import { readingDuration } from "~/lib/reading-time";
 import { absoluteUrl, breadcrumbs, defaultShareImage, noindexMeta, pageMeta, siteOrganization, type SiteIdentity } from "~/lib/seo";
 
 /** The metadata of each kind of page, built by its loader. */
@@ -53,6 +54,7 @@ export function articleMeta(site: SiteIdentity, article: ArticleView) {
     ? { url: absoluteUrl(site.origin, article.pinterestImageLink), alt: article.metaTitle }
     : defaultShareImage(site);
   const organization = siteOrganization(site);
+  const { t, plural } = site.language.translator;
   return pageMeta({
     site,
     path,
@@ -61,6 +63,7 @@ export function articleMeta(site: SiteIdentity, article: ArticleView) {
     type: "article",
     image,
     publishedTime: published,
+    twitterData: [{ label: t("article.readingTimeLabel"), data: plural("article.readingTime", article.readingMinutes) }],
     jsonLd: [
       {
         "@type": "BlogPosting",
@@ -70,6 +73,7 @@ export function articleMeta(site: SiteIdentity, article: ArticleView) {
         // The backend keeps one date per article: it is also the last change known.
         dateModified: published,
         image: image.url,
+        timeRequired: readingDuration(article.readingMinutes),
         url,
         mainEntityOfPage: url,
         author: organization,

@@ -9,9 +9,11 @@ import { createHttpSource } from "./http-source.server";
 import { renderMarkdown } from "./markdown.server";
 import { measuredSource } from "~/metrics/backend.server";
 import type { BlogSource } from "./source.server";
-import type { ArticleView, BlogArticle, BlogListPage } from "./types";
+import type { ArticleView, BlogArticle, BlogEntry, BlogListPage } from "./types";
 import { formatPublishedDate, isoDate } from "~/lib/dates";
 import { splitKeywords } from "~/lib/keywords";
+import { pickReadNext } from "~/lib/read-next";
+import { readingMinutes } from "~/lib/reading-time";
 import { extractVideoId, videoEmbedUrl } from "~/lib/video";
 
 /**
@@ -116,6 +118,7 @@ function toArticleView(slug: string, { blog: markdown, ...fields }: BlogArticle,
     published: label && iso ? { label, iso } : undefined,
     videoEmbedUrl: videoId ? videoEmbedUrl(videoId) : undefined,
     keywords: { shortTail: splitKeywords(fields.shortTailKeywords), longTail: splitKeywords(fields.longTailKeywords) },
+    readingMinutes: readingMinutes(markdown),
   };
 }
 
@@ -130,6 +133,37 @@ export function getBlogListPage(request: Request, site: SiteSettings, page: numb
 
 export function getArticle(request: Request, site: SiteSettings, slug: string): Promise<ArticleView | null> {
   return blogOf(site).article(siteDomain(request, site), slug);
+}
+
+/**
+ * The newest list page's entries, for the articles suggested at the end of an article: the page the blog's
+ * first page and the feed read too, so a warm site makes no backend call for them. None when the list
+ * cannot be had, so that the article still shows, without suggestions.
+ */
+export function getNewestEntries(request: Request, site: SiteSettings): Promise<BlogEntry[]> {
+  return getBlogListPage(request, site, 1).then(
+    (page) => page.blogs,
+    (error: unknown) => {
+      if (error instanceof BlogUnavailableError) console.warn(`Read next left out: ${error.message}`);
+      else console.error("Read next left out:", error);
+      return [];
+    },
+  );
+}
+
+/**
+ * Up to three other articles for the end of `article`, as cards (keywords are for the choice, not the
+ * page). Chosen per request from the cached list rather than cached with the article, whose copy may
+ * outlive the list's: it takes microseconds.
+ */
+export function readNextFor(article: ArticleView, newest: BlogEntry[]): BlogEntry[] {
+  const keywords = [...article.keywords.shortTail, ...article.keywords.longTail];
+  return pickReadNext({ slug: article.slug, keywords }, newest).map(asCard);
+}
+
+/** A list entry as its card needs it: the keywords, which only choose what to read next, stay on the server. */
+export function asCard({ keywords: _keywords, ...card }: BlogEntry): BlogEntry {
+  return card;
 }
 
 /** How many backend calls one sitemap part makes at a time. */

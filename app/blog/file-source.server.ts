@@ -1,6 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import matter from "gray-matter";
+import { splitKeywords } from "~/lib/keywords";
 import { PAGE_SIZE } from "~/lib/pagination";
 import { articleSchema, describeSchemaError } from "./schema.server";
 import type { BlogSource } from "./source.server";
@@ -75,6 +76,8 @@ async function load(dir: string): Promise<Stored[]> {
         metaDescription: article.metaDescription,
         pinterestImageLink: article.pinterestImageLink,
         date: article.date || undefined,
+        // For the read-next suggestions (app/lib/read-next.ts): the backend's list has none.
+        keywords: [...splitKeywords(article.shortTailKeywords), ...splitKeywords(article.longTailKeywords)],
       },
     });
   }

@@ -12,6 +12,8 @@ export type BlogEntry = {
   date?: string;
   /** Added by the server when there is an image link that is not known dead: the copies to show. */
   image?: ImageCandidates;
+  /** Short- and long-tail keywords, when the list gives them (the embedded articles do, the backend's list does not). */
+  keywords?: string[];
 };
 
 export type BlogListPage = {
@@ -42,6 +44,8 @@ export type ArticleView = Omit<BlogArticle, "blog"> & {
   /** The player's embed URL, when a video id could be extracted. */
   videoEmbedUrl?: string;
   keywords: { shortTail: string[]; longTail: string[] };
+  /** Minutes to read the body (app/lib/reading-time.ts). */
+  readingMinutes: number;
   /** The image to show, when there is an image link (the link itself stays for "View on Pinterest"). */
   image?: ArticleImages;
 };

@@ -54,13 +54,27 @@ type PageSeo = {
   /** The page's own picture; the site's share image when there is none. */
   image?: ShareImage;
   publishedTime?: string;
+  /** Facts a Twitter (X) card shows under its text, at most two: "Reading time", "5 min read". */
+  twitterData?: { label: string; data: string }[];
   prev?: string;
   next?: string;
   jsonLd?: Record<string, unknown>[];
 };
 
 /** Title, description, canonical URL, Open Graph, Twitter card, prev/next and JSON-LD for one page. */
-export function pageMeta({ site, path, title, description, type = "website", image, publishedTime, prev, next, jsonLd = [] }: PageSeo): MetaDescriptor[] {
+export function pageMeta({
+  site,
+  path,
+  title,
+  description,
+  type = "website",
+  image,
+  publishedTime,
+  twitterData = [],
+  prev,
+  next,
+  jsonLd = [],
+}: PageSeo): MetaDescriptor[] {
   const url = absoluteUrl(site.origin, path);
   const picture = image ?? defaultShareImage(site);
   const tags: MetaDescriptor[] = [
@@ -87,6 +101,10 @@ export function pageMeta({ site, path, title, description, type = "website", ima
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: picture.url },
     { name: "twitter:image:alt", content: picture.alt },
+    ...twitterData.slice(0, 2).flatMap(({ label, data }, index) => [
+      { name: `twitter:label${index + 1}`, content: label },
+      { name: `twitter:data${index + 1}`, content: data },
+    ]),
   ];
   if (publishedTime) tags.push({ property: "article:published_time", content: publishedTime });
   if (prev) tags.push({ tagName: "link", rel: "prev", href: absoluteUrl(site.origin, prev) });

@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { getArticle } from "~/blog/blog.server";
+import { getArticle, getNewestEntries, readNextFor } from "~/blog/blog.server";
 import { BlogUnavailableError } from "~/blog/errors.server";
 import { ArticleAddress } from "~/components/blog/ArticleAddress";
 import {
@@ -13,6 +13,7 @@ import {
   KeywordChips,
   VideoShort,
 } from "~/components/blog/ArticleParts";
+import { ReadNext } from "~/components/blog/ReadNext";
 import { showToast } from "~/components/Toaster";
 import { cacheHeaders } from "~/lib/http-cache.server";
 import { loaderHeaders } from "~/lib/route-headers";
@@ -29,10 +30,14 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const missing = () =>
     data({ state: "missing" as const, meta: missingMeta }, { status: 404, headers: cacheHeaders("missing") });
   if (!slug.trim() || slug.length > MAX_SLUG_LENGTH) return missing();
+  // Asked for with the article, not after it, so that on a cold site the two backend calls overlap.
+  // It never fails: without the list the article shows without suggestions.
+  const newest = getNewestEntries(request, siteOf(context));
   try {
     const article = await getArticle(request, siteOf(context), slug);
     if (!article) return missing();
-    return data({ state: "ok" as const, article, meta: articleMeta(site, article) }, { headers: cacheHeaders("page") });
+    const readNext = readNextFor(article, await newest);
+    return data({ state: "ok" as const, article, readNext, meta: articleMeta(site, article) }, { headers: cacheHeaders("page") });
   } catch (error) {
     if (!(error instanceof BlogUnavailableError)) throw error;
     console.error(`Article ${JSON.stringify(slug)}: ${error.message}`);
@@ -58,7 +63,7 @@ export default function ArticlePage() {
   if (loaded.state !== "ok") {
     return <ArticleNotFound message={t(loaded.state === "error" ? "article.failed" : "article.missing")} />;
   }
-  const { article } = loaded;
+  const { article, readNext } = loaded;
   return (
     <article className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
       <BackToBlog />
@@ -67,6 +72,7 @@ export default function ArticlePage() {
       <ArticleBody html={article.bodyHtml} />
       <VideoShort src={article.videoEmbedUrl} title={article.metaTitle} />
       <KeywordChips {...article.keywords} />
+      <ReadNext entries={readNext} />
       <div className="mt-14 border-t border-stone-200 pt-10 text-center">
         <BackToBlog label="article.backToAll" asButton />
       </div>

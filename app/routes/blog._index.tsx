@@ -1,7 +1,7 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
-import { getBlogListPage } from "~/blog/blog.server";
+import { asCard, getBlogListPage } from "~/blog/blog.server";
 import { BlogUnavailableError } from "~/blog/errors.server";
 import { BlogCard } from "~/components/blog/BlogCard";
 import { Pagination } from "~/components/blog/Pagination";
@@ -36,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const pages = pageCount(list.total);
   if (page > Math.max(1, pages)) throw notFound();
   const meta = blogListMeta(siteIdentity(request, site), page, pages);
-  return data({ state: "ok" as const, ...list, page, pages, meta }, { headers: cacheHeaders("page") });
+  return data({ state: "ok" as const, blogs: list.blogs.map(asCard), total: list.total, page, pages, meta }, { headers: cacheHeaders("page") });
 }
 
 export const headers = loaderHeaders;

@@ -10,6 +10,7 @@ import {
   markdownHeadings,
   pick,
   plainInline,
+  readingMinutes,
   copiesOf,
   expectedImage,
   shownImage,
@@ -49,6 +50,7 @@ async function expectArticle(page: Page, article: Article, { imagesLoad }: { ima
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1 }).first()).toHaveText(article.metaTitle);
   await expect(main.getByText(/^Published on/)).toHaveText(`Published on ${longDate(article.date)}`);
+  await expect(main.locator("header").getByText(/ min read$/)).toHaveText(`${readingMinutes(article.body)} min read`);
   if (article.metaDescription) await expect(main.getByText(article.metaDescription, { exact: true })).toBeVisible();
 
   // Thumbnail and hero only when there is an image.

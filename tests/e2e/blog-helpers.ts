@@ -132,6 +132,12 @@ export function keywords(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
+/** The rule: words (between spaces, in these English bodies) over 230 a minute, rounded up; at least one. */
+export function readingMinutes(body: string): number {
+  const words = body.split(/\s+/).filter((token) => /[\p{L}\p{N}]/u.test(token)).length;
+  return Math.max(1, Math.ceil(words / 230));
+}
+
 /** The spec's rule: a video only for a shorts path or a youtu.be link followed by an id. */
 export function videoId(url: string | undefined): string | undefined {
   return url ? /(?:youtube\.com\/shorts\/|youtu\.be\/)([A-Za-z0-9_-]+)/.exec(url)?.[1] : undefined;

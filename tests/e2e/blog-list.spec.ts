@@ -89,6 +89,7 @@ test.describe("blog list", () => {
           titleLines: lines(title),
           descriptionClamp: style(description).webkitLineClamp,
           descriptionOverflow: style(description).overflow,
+          descriptionLines: lines(description),
           image: image
             ? {
                 width: image.getBoundingClientRect().width,
@@ -103,6 +104,8 @@ test.describe("blog list", () => {
       expect(look.titleLines, "title shows at most 2 lines").toBeLessThanOrEqual(2.05);
       expect(look.descriptionClamp, "description clamped to 3 lines").toBe("3");
       expect(look.descriptionOverflow).toBe("hidden");
+      // A clamped box stretched taller than its lines would show those after the "…".
+      expect(look.descriptionLines, "description shows at most 3 lines").toBeLessThanOrEqual(3.05);
       if (look.image) {
         expect(look.image.width).toBeGreaterThan(0);
         expect(look.image.width).toBeCloseTo(look.image.height, 0);

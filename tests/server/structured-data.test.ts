@@ -79,6 +79,30 @@ describe("structured-data-testing-tool, presets Google, Twitter and Facebook", (
   });
 });
 
+/** The page's BlogPosting, as its JSON-LD gives it. */
+function blogPosting(html: string): Record<string, unknown> | undefined {
+  for (const [, json] of html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) {
+    const data = JSON.parse(json!) as Record<string, unknown>;
+    if (data["@type"] === "BlogPosting") return data;
+  }
+  return undefined;
+}
+
+describe("reading time", () => {
+  it("is in the Twitter card's first label and in the BlogPosting, as the header shows it", async () => {
+    // 821 words of prose in this article: 4 minutes at 230 a minute.
+    const html = await (await fetch(`${demo.url}/blog/how-to-start-zazen-at-home`)).text();
+    expect(meta(html, "twitter:label1")).toBe("Reading time");
+    expect(meta(html, "twitter:data1")).toBe("4 min read");
+    expect(blogPosting(html)?.timeRequired).toBe("PT4M");
+    expect(/<article[^>]*>[\s\S]*?<\/header>/.exec(html)?.[0]).toContain(">4 min read<");
+    // A short article takes a minute.
+    const short = await (await fetch(`${hosted.url}/blog/backend-article-2`)).text();
+    expect(meta(short, "twitter:data1")).toBe("1 min read");
+    expect(blogPosting(short)?.timeRequired).toBe("PT1M");
+  });
+});
+
 describe("share images", () => {
   it("an article shows its own image, with its title as the alt text", async () => {
     const html = await (await fetch(`${hosted.url}/blog/backend-article-1`)).text();

@@ -23,6 +23,13 @@ describe("the embedded articles", () => {
     expect((await source.article("older"))?.date).toBe("2024-01-05");
   });
 
+  it("list their keywords, short-tail then long-tail, for choosing what to read next", async () => {
+    const withKeywords = `---\nmetaTitle: "Kinhin"\ndate: 2024-05-09\nshortTailKeywords: "kinhin, , walking meditation"\nlongTailKeywords: "kinhin instructions"\n---\nBody.\n`;
+    const source = createFileSource(contentDir({ "kinhin.md": withKeywords, "plain.md": article("Plain", "2024-01-05") }));
+    const { blogs } = await source.listPage("any", 1);
+    expect(blogs.map((blog) => blog.keywords)).toEqual([["kinhin", "walking meditation", "kinhin instructions"], []]);
+  });
+
   it("skip a broken file with a warning and keep the others", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const dir = contentDir({

@@ -20,7 +20,7 @@ export function BackToBlog({ label = "article.backToBlog", asButton = false }: {
 
 export function ArticleHeader({ article }: { article: ArticleView }) {
   const { published } = article;
-  const { parts } = useTranslation();
+  const { parts, plural } = useTranslation();
   return (
     <header className="mt-8">
       {article.image ? (
@@ -34,11 +34,20 @@ export function ArticleHeader({ article }: { article: ArticleView }) {
         />
       ) : null}
       <h1 className="font-serif text-4xl font-semibold leading-tight tracking-tight text-ink sm:text-5xl">{article.metaTitle}</h1>
-      {published ? (
-        <p className="mt-4 text-sm font-medium uppercase tracking-wider text-stone-600">
-          {parts("article.publishedOn", { date: <time key="date" dateTime={published.iso}>{published.label}</time> })}
-        </p>
-      ) : null}
+      {/* One above the other on a phone, where a separator would be left hanging at the end of a line. */}
+      <p className="mt-4 flex flex-col gap-1 text-sm font-medium uppercase tracking-wider text-stone-600 sm:flex-row sm:flex-wrap sm:gap-x-3">
+        {published ? (
+          <>
+            <span>
+              {parts("article.publishedOn", { date: <time key="date" dateTime={published.iso}>{published.label}</time> })}
+            </span>
+            <span aria-hidden="true" className="hidden sm:inline">
+              ·
+            </span>
+          </>
+        ) : null}
+        <span>{plural("article.readingTime", article.readingMinutes)}</span>
+      </p>
       {article.metaDescription ? <p className="mt-6 text-xl leading-relaxed text-stone-700">{article.metaDescription}</p> : null}
     </header>
   );

@@ -3,9 +3,17 @@ import type { BlogEntry } from "~/blog/types";
 import { FallibleImage } from "~/components/FallibleImage";
 import { useTranslation } from "~/i18n/use-translation";
 
-/** The cards in the first row are in view as the page opens: their images load at once, the rest lazily. */
-export function BlogCard({ blog, inFirstRow = false }: { blog: BlogEntry; inFirstRow?: boolean }) {
+type Props = {
+  blog: BlogEntry;
+  /** The cards in the first row are in view as the page opens: their images load at once, the rest lazily. */
+  inFirstRow?: boolean;
+  /** The title's heading level: one below the heading of the list the card is in; a level down is a size down. */
+  headingLevel?: 2 | 3;
+};
+
+export function BlogCard({ blog, inFirstRow = false, headingLevel = 2 }: Props) {
   const { t } = useTranslation();
+  const [Title, size] = headingLevel === 3 ? (["h3", "text-lg"] as const) : (["h2", "text-xl"] as const);
   return (
     <li>
       <Link
@@ -23,11 +31,12 @@ export function BlogCard({ blog, inFirstRow = false }: { blog: BlogEntry; inFirs
             className="mb-5 h-20 w-20 rounded-full object-cover ring-4 ring-stone-100"
           />
         ) : null}
-        <h2 className="line-clamp-2 font-serif text-xl font-semibold leading-snug text-ink group-hover:text-moss-700">
+        <Title className={`line-clamp-2 font-serif ${size} font-semibold leading-snug text-ink group-hover:text-moss-700`}>
           {blog.metaTitle}
-        </h2>
-        <p className="mt-3 line-clamp-3 flex-1 leading-relaxed text-stone-700">{blog.metaDescription}</p>
-        <span className="mt-5 inline-flex items-center gap-1 text-sm font-semibold text-moss-700">
+        </Title>
+        {/* Not stretched to the card's height: a clamped box taller than its lines shows the lines after the "…". */}
+        <p className="mt-3 line-clamp-3 leading-relaxed text-stone-700">{blog.metaDescription}</p>
+        <span className="mt-auto inline-flex pt-5 items-center gap-1 text-sm font-semibold text-moss-700">
           {t("blog.readMore")} <span aria-hidden="true" className="transition group-hover:translate-x-0.5">→</span>
         </span>
       </Link>

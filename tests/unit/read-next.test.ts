@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { keywordWords, pickReadNext, READ_NEXT_COUNT } from "~/lib/read-next";
+
+type Entry = { slug: string; keywords?: string[] };
+const entry = (slug: string, keywords?: string[]): Entry => ({ slug, keywords });
+const slugs = (entries: Entry[]) => entries.map((item) => item.slug);
+
+describe("read next", () => {
+  it("suggests three articles", () => {
+    expect(READ_NEXT_COUNT).toBe(3);
+  });
+
+  it("without keywords: the newest other articles, never the article itself", () => {
+    const newest = ["a", "b", "c", "d", "e"].map((slug) => entry(slug));
+    expect(slugs(pickReadNext({ slug: "b", keywords: [] }, newest))).toEqual(["a", "c", "d"]);
+    expect(slugs(pickReadNext({ slug: "z", keywords: ["zen"] }, newest))).toEqual(["a", "b", "c"]);
+  });
+
+  it("puts the articles that share the most keyword words first, the newest first among equals", () => {
+    const newest = [
+      entry("newest", ["precepts", "ethics"]),
+      entry("one-shared", ["zen", "ethics"]),
+      entry("most-shared", ["zen retreat", "first meditation retreat tips"]),
+      entry("self", ["zen retreat", "sesshin"]),
+      entry("one-shared-older", ["walking meditation"]),
+      entry("oldest", []),
+    ];
+    const current = { slug: "self", keywords: ["sesshin", "Zen Retreat", "what happens at a meditation retreat"] };
+    expect(slugs(pickReadNext(current, newest))).toEqual(["most-shared", "one-shared", "one-shared-older"]);
+    expect(slugs(pickReadNext(current, newest, 10))).toEqual(["most-shared", "one-shared", "one-shared-older", "newest", "oldest"]);
+  });
+
+  it("takes fewer when the list holds fewer others, and none from an empty list", () => {
+    expect(slugs(pickReadNext({ slug: "a", keywords: [] }, [entry("a"), entry("b")]))).toEqual(["b"]);
+    expect(pickReadNext({ slug: "a", keywords: ["zen"] }, [entry("a", ["zen"])])).toEqual([]);
+    expect(pickReadNext({ slug: "a", keywords: [] }, [])).toEqual([]);
+  });
+
+  it("suggests an article once when the list repeats it", () => {
+    const newest = [entry("b", ["zen"]), entry("b", ["zen"]), entry("c"), entry("d")];
+    expect(slugs(pickReadNext({ slug: "a", keywords: ["zen"] }, newest))).toEqual(["b", "c", "d"]);
+  });
+
+  it("compares keyword words: case, apostrophes and common words aside", () => {
+    expect([...keywordWords(["Beginner's Mind", "what is beginners mind in zen", "how to practise"])]).toEqual([
+      "beginners",
+      "mind",
+      "zen",
+      "practise",
+    ]);
+    expect([...keywordWords(["坐禅, 禅宗", "thiền định"])]).toEqual(["坐禅", "禅宗", "thiền", "định"]);
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { createTranslator, type Catalog } from "~/i18n/messages";
+import { countWords, readingDuration, readingMinutes, WORDS_PER_MINUTE } from "~/lib/reading-time";
+
+const words = (count: number) => Array.from({ length: count }, (_, index) => `word${index % 7}`).join(" ");
+
+describe("reading time", () => {
+  it("is the words over 230 a minute, rounded up, and at least a minute", () => {
+    expect(WORDS_PER_MINUTE).toBe(230);
+    expect(readingMinutes("")).toBe(1);
+    expect(readingMinutes(words(1))).toBe(1);
+    expect(readingMinutes(words(230))).toBe(1);
+    expect(readingMinutes(words(231))).toBe(2);
+    expect(readingMinutes(words(1150))).toBe(5);
+    expect(readingMinutes(words(1151))).toBe(6);
+  });
+
+  it("counts the prose of the markdown, not its marks, link addresses or tags", () => {
+    const markdown = [
+      "## A heading here",
+      "",
+      "> A quoted line, with **bold** and _emphasis_ — and a dash.",
+      "",
+      "- one",
+      "- two",
+      "",
+      "1. first",
+      "",
+      "A [link text](https://example.org/a/long/path?with=query \"the linked page's title\") and ![an image](/pin/x.jpg) <br /> <span class=\"x\">end</span>.",
+    ].join("\n");
+    // A heading here (3), A quoted line with bold and emphasis and a dash (10), one two first (3),
+    // A link text and an image end (7): 23 words.
+    expect(readingMinutes(`${markdown}\n\n${words(230 - 23)}`)).toBe(1);
+    expect(readingMinutes(`${markdown}\n\n${words(231 - 23)}`)).toBe(2);
+  });
+
+  it("counts numbers and words with apostrophes or hyphens once", () => {
+    expect(countWords("Beginner's mind, loving-kindness: 108 bows in 2024.")).toBe(7);
+  });
+
+  it("counts words, not characters, in scripts written without spaces", () => {
+    expect(countWords("我们今天学习佛法")).toBe(4);
+    expect(countWords("坐禅的时候要放松身体。")).toBe(6);
+    expect(countWords("座禅は自宅でも始めることができます。")).toBe(9);
+    expect(countWords("การนั่งสมาธิ")).toBe(3);
+    // Mixed with Latin script, and with Korean, which has spaces.
+    expect(countWords("Zen 禅宗 practice")).toBe(3);
+    expect(countWords("참선은 마음을 고요하게 합니다")).toBe(4);
+  });
+
+  it("takes a long Chinese article as many words, not one, in any length of paragraph", () => {
+    // 4 words in 8 characters; 2,000 times is 16,000 characters without a space.
+    const paragraph = "我们今天学习佛法".repeat(2000);
+    const counted = countWords(paragraph);
+    expect(counted).toBeGreaterThanOrEqual(8000);
+    // A piece cut inside a word counts it twice: at most one in a hundred-odd characters.
+    expect(counted).toBeLessThan(8000 * 1.02);
+    expect(readingMinutes(paragraph)).toBe(Math.ceil(counted / 230));
+    expect(readingMinutes(paragraph)).toBeGreaterThanOrEqual(35);
+  });
+
+  it("reads as '5 min read' and as the ISO 8601 duration PT5M", () => {
+    const english = createTranslator("en", JSON.parse(readFileSync("locales/en.json", "utf8")) as Catalog);
+    expect(english.plural("article.readingTime", 5)).toBe("5 min read");
+    expect(readingDuration(5)).toBe("PT5M");
+    expect(readingDuration(12)).toBe("PT12M");
+  });
+});
