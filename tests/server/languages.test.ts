@@ -72,6 +72,17 @@ describe("pages in the site's language", () => {
     expect(title(await page(sites.en, "/"))).toBe("Zen Buddhism · Discover the Ancient Wisdom of Zen Buddhism");
   });
 
+  it("sends the browser its site's catalog only", async () => {
+    const messages = (lang: string) => Object.values(catalog(lang)).filter((message): message is string => typeof message === "string" && message.length > 20);
+    const [vi, ja, en] = await Promise.all([page(sites.vi, "/"), page(sites.ja, "/"), page(sites.en, "/")]);
+    // Every message of its own language is there (the data after the document holds the catalog) …
+    expect(messages("vi").filter((message) => !vi.includes(JSON.stringify(message).slice(1, -1)))).toEqual([]);
+    // … and none of another's.
+    for (const [html, others] of [[vi, ["en", "ja"]], [ja, ["en", "vi"]], [en, ["vi", "ja"]]] as const) {
+      for (const other of others) expect(messages(other).filter((message) => html.includes(message))).toEqual([]);
+    }
+  });
+
   it("dates articles in the language, on the day written", async () => {
     const published = (html: string) => decode(/<time dateTime="[^"]*">([^<]*)<\/time>/.exec(html)?.[1] ?? "");
     expect(published(await page(sites.vi, "/blog/niem-phat-moi-ngay"))).toBe("14 tháng 9, 2024");
