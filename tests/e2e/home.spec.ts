@@ -7,6 +7,24 @@ import { expectClearOfHeader } from "./scroll-checks";
 
 const isPhone = () => test.info().project.name.endsWith("-375");
 
+/**
+ * An element's background as [red, green, blue] in 0–255 and alpha, however the browser writes it:
+ * "rgba(255, 255, 255, 0.85)", or "color(srgb 1 1 1 / 0.85)" for a colour mixed in CSS.
+ */
+function backgroundOf(element: Locator) {
+  return element.evaluate((node) => {
+    const css = getComputedStyle(node).backgroundColor;
+    const srgb = /^color\(srgb ([\d.]+) ([\d.]+) ([\d.]+)(?: \/ ([\d.]+))?\)$/.exec(css);
+    const rgb = /^rgba?\((\d+), (\d+), (\d+)(?:, ([\d.]+))?\)$/.exec(css);
+    const round = (value: number) => Math.round(value * 100) / 100;
+    if (srgb) return [...srgb.slice(1, 4).map((part) => Math.round(Number(part) * 255)), round(Number(srgb[4] ?? 1))];
+    if (rgb) return [...rgb.slice(1, 4).map(Number), round(Number(rgb[4] ?? 1))];
+    return css;
+  });
+}
+/** Translucent white, the header's readable state. */
+const TRANSLUCENT_WHITE = [255, 255, 255, 0.85];
+
 async function waitForHydration(page: Page) {
   if (hasJavaScript(page)) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
 }
@@ -358,13 +376,12 @@ test("the header turns translucent white with a shadow once the page is scrolled
         }),
       top,
     );
-  const look = () =>
-    header.evaluate((element) => {
-      const style = getComputedStyle(element);
-      return { background: style.backgroundColor, shadow: style.boxShadow !== "none", changing: element.getAnimations().length > 0 };
-    });
-  const clear = { background: "rgba(0, 0, 0, 0)", shadow: false, changing: false };
-  const solid = { background: "rgba(255, 255, 255, 0.85)", shadow: true, changing: false };
+  const look = async () => ({
+    background: await backgroundOf(header),
+    ...(await header.evaluate((element) => ({ shadow: getComputedStyle(element).boxShadow !== "none", changing: element.getAnimations().length > 0 }))),
+  });
+  const clear = { background: [0, 0, 0, 0], shadow: false, changing: false };
+  const solid = { background: TRANSLUCENT_WHITE, shadow: true, changing: false };
 
   await expect.poll(look).toEqual(clear);
   await scrollTo(20);
@@ -381,10 +398,10 @@ test("the header turns translucent white with a shadow once the page is scrolled
 test("without JavaScript the header is always in its readable solid state", { tag: "@nojs" }, async ({ page }) => {
   await page.goto(`${urls.configured}/`);
   const header = page.getByRole("banner");
-  await expect(header).toHaveCSS("background-color", "rgba(255, 255, 255, 0.85)");
+  expect(await backgroundOf(header)).toEqual(TRANSLUCENT_WHITE);
   await expect(header).not.toHaveCSS("box-shadow", "none");
   await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
-  await expect(header).toHaveCSS("background-color", "rgba(255, 255, 255, 0.85)");
+  expect(await backgroundOf(header)).toEqual(TRANSLUCENT_WHITE);
   await expect(header).not.toHaveCSS("box-shadow", "none");
   expect((await header.boundingBox())?.y).toBe(0);
 });
