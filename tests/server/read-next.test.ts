@@ -1,5 +1,6 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { documentPart } from "../support/document.mjs";
 import { FAKE_TOKEN, startFakeBackend } from "../support/fake-backend.mjs";
 import { startSite } from "../support/site-process.mjs";
 
@@ -25,14 +26,19 @@ afterAll(async () => {
 let hosts = 0;
 const coldHost = () => `cold-${(hosts += 1)}.example.test`;
 
-/** A page as this Host's visitor gets it (by node:http: fetch does not send a Host header of its own). */
+/**
+ * A page as this Host's visitor gets it (by node:http: fetch does not send a Host header of its own): the
+ * document, without the data after it, which holds the whole catalog, "Read next" included (decision 028).
+ */
 function open(path: string, host: string) {
   return new Promise<{ status: number; cacheControl: string | undefined; html: string }>((resolve, reject) => {
     http
       .get({ host: "127.0.0.1", port: site.port, path, headers: { Host: host } }, (response) => {
         let html = "";
         response.setEncoding("utf8").on("data", (chunk: string) => (html += chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, cacheControl: response.headers["cache-control"], html }));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, cacheControl: response.headers["cache-control"], html: html.includes("</html>") ? documentPart(html) : html }),
+        );
       })
       .on("error", reject);
   });
