@@ -24,7 +24,21 @@ export function catalogTags(): string[] {
   return tags;
 }
 
-const read = (tag: string): Catalog => JSON.parse(readFileSync(path.join(CATALOG_DIR, `${tag}.json`), "utf8")) as Catalog;
+const catalogs = new Map<string, Catalog>();
+const problems = new Map<string, string[]>();
+
+/** A catalog as read from its file, once: a sites file of 500 sites in one language reads it one time. */
+function read(tag: string): Catalog {
+  let catalog = catalogs.get(tag);
+  if (!catalog) catalogs.set(tag, (catalog = JSON.parse(readFileSync(path.join(CATALOG_DIR, `${tag}.json`), "utf8")) as Catalog));
+  return catalog;
+}
+
+function problemsOf(tag: string): string[] {
+  let found = problems.get(tag);
+  if (!found) problems.set(tag, (found = catalogProblems(read(tag), read(DEFAULT_LANGUAGE), tag)));
+  return found;
+}
 
 /**
  * The language a SITE_LANGUAGE value asks for, with the catalog that serves it, or why it cannot be
@@ -37,8 +51,8 @@ export function resolveLanguage(value: string): { ok: true; tag: string; catalog
   const available = catalogTags();
   const catalog = catalogCandidates(tag).find((candidate) => available.includes(candidate));
   if (!catalog) return { ok: false, problem: `has no catalog for "${tag}" in locales/ (there are: ${available.join(", ")})` };
-  const problems = catalogProblems(read(catalog), read(DEFAULT_LANGUAGE), catalog);
-  if (problems.length > 0) return { ok: false, problem: `locales/${catalog}.json ${problems.join("; ")}` };
+  const wrong = problemsOf(catalog);
+  if (wrong.length > 0) return { ok: false, problem: `locales/${catalog}.json ${wrong.join("; ")}` };
   return { ok: true, tag, catalog };
 }
 
