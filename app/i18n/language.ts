@@ -20,16 +20,13 @@ export function catalogCandidates(tag: string): string[] {
   return [...new Set(candidates)];
 }
 
-// The languages written right to left, for engines without Intl.Locale's text info.
-const rightToLeft = new Set(["ar", "arc", "ckb", "dv", "fa", "ha", "he", "khw", "ks", "ku", "ps", "sd", "ur", "yi"]);
-
+// V8 has offered the text info as an accessor (Node 20), and then as a method (later versions).
 type WithTextInfo = Intl.Locale & { textInfo?: { direction?: string }; getTextInfo?: () => { direction?: string } };
 
+/** The language's writing direction, from CLDR through Intl.Locale. */
 export function textDirection(tag: string): "ltr" | "rtl" {
   const locale = new Intl.Locale(tag) as WithTextInfo;
-  const direction = locale.getTextInfo?.().direction ?? locale.textInfo?.direction;
-  if (direction === "rtl" || direction === "ltr") return direction;
-  return rightToLeft.has(locale.language) ? "rtl" : "ltr";
+  return (locale.getTextInfo?.().direction ?? locale.textInfo?.direction) === "rtl" ? "rtl" : "ltr";
 }
 
 /** Open Graph's locale: language_TERRITORY, with the likely territory when the tag names none (vi → vi_VN). */

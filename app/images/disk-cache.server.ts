@@ -2,8 +2,9 @@ import { mkdirSync, readdirSync, statSync } from "node:fs";
 import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { LRUCache } from "lru-cache";
+import { IMAGE_FORMATS } from "~/lib/image-variants";
 
-const fileName = /^[0-9a-f]{64}\.(avif|webp|jpeg)$/;
+const fileName = new RegExp(`^[0-9a-f]{64}\\.(${IMAGE_FORMATS.join("|")})$`);
 
 /**
  * Made copies on disk, at most `maxBytes` of them: the least recently used go first. The index lives

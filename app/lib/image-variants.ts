@@ -57,9 +57,11 @@ export function formatVariantPath(address: VariantAddress): string {
   return `${IMAGE_PATH_PREFIX}${address.signature}/${address.version}/${source}/${boxName(address.box)}.${address.format}`;
 }
 
+const variantPath = new RegExp(`^([A-Za-z0-9_-]{16,64})/([a-z0-9]{1,16})/([A-Za-z0-9_-]{2,4000})/(\\d{1,4})x(\\d{1,4})\\.(${IMAGE_FORMATS.join("|")})$`);
+
 /** The parts of an address after /img/, or undefined when it is not one the pages could have written. */
 export function parseVariantPath(rest: string): VariantAddress | undefined {
-  const match = /^([A-Za-z0-9_-]{16,64})\/([a-z0-9]{1,16})\/([A-Za-z0-9_-]{2,4000})\/(\d{1,4})x(\d{1,4})\.(avif|webp|jpeg)$/.exec(rest);
+  const match = variantPath.exec(rest);
   if (!match) return undefined;
   const [, signature, version, encoded, width, height, format] = match;
   const box = { width: Number(width), height: Number(height) };
