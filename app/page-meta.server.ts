@@ -24,12 +24,18 @@ export function blogListMeta(site: SiteIdentity, page: number, pages: number) {
   return pageMeta({
     site,
     path: pageHref(page),
-    title: `${page > 1 ? t("meta.blogPage", { page }) : t("nav.blog")} · ${site.siteName}`,
+    title: blogTitle(site, page),
     description: t("meta.blogDescription", { product: site.product }),
     prev: page > 1 ? pageHref(page - 1) : undefined,
     next: page < pages ? pageHref(page + 1) : undefined,
     jsonLd: [breadcrumbs(site, blogTrail(site))],
   });
+}
+
+/** A blog list page's title: "Blog · {site}", "Blog, page 2 · {site}". */
+export function blogTitle(site: SiteIdentity, page: number) {
+  const { t } = site.language.translator;
+  return `${page > 1 ? t("meta.blogPage", { page }) : t("nav.blog")} · ${site.siteName}`;
 }
 
 /** The breadcrumb trail to the blog list, in the site's words. */

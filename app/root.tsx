@@ -20,8 +20,7 @@ import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { Toaster } from "~/components/Toaster";
 import { noindexMeta } from "~/lib/seo";
-import { createTranslator, type Catalog } from "~/i18n/messages";
-import { useTranslation } from "~/i18n/use-translation";
+import { translatorOf, useTranslation } from "~/i18n/use-translation";
 import { useInPageLinks } from "~/hooks/use-in-page-links";
 import stylesheet from "~/tailwind.css";
 
@@ -34,7 +33,7 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   const siteName = data?.settings.siteName ?? fallbackSettings.siteName;
   if (!error) return [{ title: siteName }];
-  const { t } = createTranslator(data?.language.lang ?? "en", (data?.language.messages ?? {}) as Catalog);
+  const { t } = translatorOf(data?.language);
   const missing = isRouteErrorResponse(error) && error.status === 404;
   return noindexMeta(`${t(missing ? "meta.pageNotFound" : "error.title")} · ${siteName}`);
 };

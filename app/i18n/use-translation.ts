@@ -6,11 +6,11 @@ const translators = new WeakMap<Catalog, Translator>();
 const none: Catalog = {};
 
 /**
- * The site's words, from the root loader: the browser receives the catalog of the site's language only.
- * (Without the root's data, which only a failing root loader would cause, messages read as their keys.)
+ * The translator of the language the root loader sent (made once per catalog), for components and for
+ * the root's `meta`. Without the root's data, which only a failing root loader would cause, messages read
+ * as their keys.
  */
-export function useTranslation(): Translator {
-  const language = useRouteLoaderData<typeof rootLoader>("root")?.language;
+export function translatorOf(language: { lang: string; messages: unknown } | undefined): Translator {
   const messages = (language?.messages as Catalog | undefined) ?? none;
   let translator = translators.get(messages);
   if (!translator) {
@@ -18,4 +18,9 @@ export function useTranslation(): Translator {
     translators.set(messages, translator);
   }
   return translator;
+}
+
+/** The site's words, from the root loader: the browser receives the catalog of the site's language only. */
+export function useTranslation(): Translator {
+  return translatorOf(useRouteLoaderData<typeof rootLoader>("root")?.language);
 }

@@ -11,9 +11,9 @@ import { MAX_PAGE, pageCount, parsePageParam } from "~/lib/pagination";
 import { cacheHeaders } from "~/lib/http-cache.server";
 import { loaderHeaders } from "~/lib/route-headers";
 import { noindexMeta } from "~/lib/seo";
-import { languageOf, siteIdentity, siteOf } from "~/config.server";
+import { siteIdentity, siteOf } from "~/config.server";
 import { useTranslation } from "~/i18n/use-translation";
-import { blogListMeta } from "~/page-meta.server";
+import { blogListMeta, blogTitle } from "~/page-meta.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const site = siteOf(context);
@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (!(error instanceof BlogUnavailableError)) throw error;
     console.error(`Blog list page ${page}: ${error.message}`);
     return data(
-      { state: "error" as const, page, meta: noindexMeta(`${languageOf(site).translator.t("nav.blog")} · ${site.siteName}`) },
+      { state: "error" as const, page, meta: noindexMeta(blogTitle(siteIdentity(request, site), 1)) },
       { status: 503, headers: { "Retry-After": "60", ...cacheHeaders("unavailable") } },
     );
   }
