@@ -34,16 +34,26 @@ export function readOnlyMethods(): RequestHandler {
 }
 
 const LEADING_SLASHES = /^\/(?:[\\/]|%5c|%2f)+/i;
+/** A `.` or `..` segment as the URL parser reads one (`%2e` is a dot; `\` separates segments). */
+const DOT_SEGMENT = /(?:^|[\\/])(?:\.|%2e){1,2}(?=[\\/?#]|$)/i;
 
 /**
- * `//blog` or `/%5C` redirects to the path with one slash: the router reads such a path as a URL with another
- * host (`/\` is no URL at all, which gave 500). One slash followed by neither can only point back here.
- * An address that cannot be decoded goes to the site's 400 page (error-page.ts), not a static handler's bare one.
+ * The address as the framework will read it (the URL parser's path: dot segments resolved, `\` as `/`) must
+ * start with one slash followed by neither slash nor backslash, raw or encoded: the router would read
+ * `//host` or `/%5C` as a URL with another host (`/\` is no URL at all, which gave 500). Such an address,
+ * or one with dot segments, is redirected to its normal form, which can only point back here. A request
+ * target that is not a path (absolute-form `http://host/x`, meant for proxies) gets 400. An address that
+ * cannot be decoded goes to the site's 400 page (error-page.ts), not a static handler's bare one.
  */
 export function normalPaths(): RequestHandler {
   return (req, res, next) => {
-    const slashes = LEADING_SLASHES.exec(req.url);
-    if (slashes) return res.set("Cache-Control", "public, max-age=3600").redirect(301, `/${req.url.slice(slashes[0].length)}`);
+    if (!req.url.startsWith("/")) return plain(res, 400, "Bad Request: the request target must be a path");
+    const parsed = new URL(`http://origin.invalid${req.url}`);
+    const slashes = LEADING_SLASHES.exec(parsed.pathname);
+    if (slashes || DOT_SEGMENT.test(pathOf(req.url))) {
+      const normal = `/${parsed.pathname.slice(slashes ? slashes[0].length : 1)}${parsed.search}`;
+      return res.set("Cache-Control", "public, max-age=3600").redirect(301, normal);
+    }
     try {
       decodeURIComponent(req.path);
     } catch {
@@ -52,6 +62,9 @@ export function normalPaths(): RequestHandler {
     next();
   };
 }
+
+/** The path of a request target as sent, before its query. */
+const pathOf = (target: string) => target.split("?", 1)[0] ?? "";
 
 /** Only the query parameters a page reads go on (app/lib/page-address.ts): a click id never makes a page of its own. */
 export function pageAddresses(): RequestHandler {

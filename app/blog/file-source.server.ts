@@ -1,8 +1,8 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import matter from "gray-matter";
 import { splitKeywords } from "~/lib/keywords";
 import { PAGE_SIZE } from "~/lib/pagination";
+import { parseFrontMatter, type FrontMatterFile } from "./front-matter";
 import { articleSchema, describeSchemaError } from "./schema.server";
 import type { BlogSource } from "./source.server";
 import type { BlogArticle, BlogEntry } from "./types";
@@ -49,18 +49,16 @@ async function load(dir: string): Promise<Stored[]> {
       console.warn(`Skipping ${name}: file names must be lower-case words joined by hyphens`);
       continue;
     }
-    let file: { data: Record<string, unknown>; content: string };
+    let file: FrontMatterFile;
     try {
-      file = matter(await readFile(path.join(dir, name), "utf8"));
+      file = parseFrontMatter(await readFile(path.join(dir, name), "utf8"));
     } catch (error) {
-      // Unreadable, or front matter that is not YAML: this file only, not the whole blog.
+      // Unreadable, or front matter that is not YAML data: this file only, not the whole blog.
       console.warn(`Skipping ${name}: ${(error as Error).message.split("\n")[0]}`);
       continue;
     }
     const { data, content } = file;
-    // YAML turns an unquoted date into a Date; the backend sends strings.
-    const date = data.date instanceof Date ? data.date.toISOString().slice(0, 10) : data.date;
-    const parsed = articleSchema.safeParse({ ...data, date, blog: content.trim() });
+    const parsed = articleSchema.safeParse({ ...data, blog: content.trim() });
     if (!parsed.success) {
       console.warn(`Skipping ${name}: ${describeSchemaError(parsed.error)}`);
       continue;

@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import matter from "gray-matter";
+import { parseFrontMatter } from "../../app/blog/front-matter";
 import type { Locator, Page, Request, Route } from "@playwright/test";
 import { boxName, boxes, IMAGE_PATH_PREFIX, parseVariantPath } from "../../app/lib/image-variants";
 import { makeArticles } from "../support/fake-backend.mjs";
@@ -32,8 +32,8 @@ const text = (value: unknown): string | undefined =>
 function readEmbedded(): Article[] {
   const list: Article[] = [];
   for (const name of readdirSync(contentDir).filter((file) => file.endsWith(".md")).sort()) {
-    const { data, content } = matter(readFileSync(path.join(contentDir, name), "utf8"));
-    const date = data.date instanceof Date ? data.date.toISOString().slice(0, 10) : String(data.date ?? "");
+    const { data, content } = parseFrontMatter(readFileSync(path.join(contentDir, name), "utf8"));
+    const date = String(data.date ?? "");
     const metaTitle = text(data.metaTitle);
     if (!metaTitle) continue;
     list.push({

@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from "node:fs";
-import matter from "gray-matter";
+import { parseFrontMatter } from "~/blog/front-matter";
 import Parser from "rss-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAKE_TOKEN, makeArticle, startFakeBackend } from "../support/fake-backend.mjs";
@@ -55,7 +55,7 @@ describe("the RSS feed of the embedded articles", () => {
       expect(item.title, slug).toBeTruthy();
       expect(item.contentSnippet, slug).toBeTruthy();
       expect(Date.parse(item.pubDate ?? ""), slug).toBeGreaterThan(Date.UTC(2020, 0, 1));
-      const image = matter(readFileSync(`content/blog/${slug}.md`, "utf8")).data.pinterestImageLink as string | undefined;
+      const image = parseFrontMatter(readFileSync(`content/blog/${slug}.md`, "utf8")).data.pinterestImageLink as string | undefined;
       if (!image) {
         expect(item.enclosure, slug).toBeUndefined();
         continue;
