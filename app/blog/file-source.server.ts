@@ -1,6 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import matter from "gray-matter";
+import { dateTime } from "~/lib/dates";
 import { splitKeywords } from "~/lib/keywords";
 import { PAGE_SIZE } from "~/lib/pagination";
 import { articleSchema, describeSchemaError } from "./schema.server";
@@ -68,7 +69,7 @@ async function load(dir: string): Promise<Stored[]> {
     const article = parsed.data;
     stored.push({
       article,
-      time: Date.parse(article.date) || 0,
+      time: dateTime(article.date) ?? 0,
       entry: {
         id: slug,
         slug,
