@@ -69,6 +69,9 @@ function get(pagePath: string, host?: string): Promise<Reply> {
   });
 }
 
+/** The article's own title, as its heading: other titles are on the page too, in Read next. */
+const heading = (body: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(body)?.[1];
+
 const detailsCalls = () => backend.calls().filter((call) => call.path === "/get_details");
 
 beforeAll(async () => {
@@ -178,8 +181,7 @@ describe("a reply that starts with a UTF-8 byte order mark", () => {
     expect(list.body).toContain("A plain article");
     const page = await get("/blog/plain", "bom.example");
     expect(page.status).toBe(200);
-    expect(page.body).toContain("<h1");
-    expect(page.body).toContain("A plain article");
+    expect(heading(page.body)).toBe("A plain article");
   });
 });
 
@@ -188,10 +190,10 @@ describe("the slug that reaches the backend", () => {
     const before = detailsCalls().length;
     const literal = await get("/blog/a%252Fb");
     expect(literal.status).toBe(200);
-    expect(literal.body).toContain("Slug with a literal percent-2F");
+    expect(heading(literal.body)).toBe("Slug with a literal percent-2F");
     const slash = await get("/blog/a%2Fb");
     expect(slash.status).toBe(200);
-    expect(slash.body).toContain("Slug with a slash");
+    expect(heading(slash.body)).toBe("Slug with a slash");
     expect(detailsCalls().slice(before).map((call) => call.query.slug)).toEqual(["a%2Fb", "a/b"]);
   });
 
@@ -202,8 +204,7 @@ describe("the slug that reaches the backend", () => {
     for (const [, href, title] of links) {
       const page = await get(href!, "cards.example");
       expect(page.status, href).toBe(200);
-      expect(page.body, href).toContain(`<h1`);
-      expect(page.body, href).toContain(title!);
+      expect(heading(page.body), href).toBe(title);
     }
   }, 30_000);
 
