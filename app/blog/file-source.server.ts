@@ -1,5 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { dateTime } from "~/lib/dates";
 import { splitKeywords } from "~/lib/keywords";
 import { PAGE_SIZE } from "~/lib/pagination";
 import { parseFrontMatter, type FrontMatterFile } from "./front-matter";
@@ -66,7 +67,7 @@ async function load(dir: string): Promise<Stored[]> {
     const article = parsed.data;
     stored.push({
       article,
-      time: Date.parse(article.date) || 0,
+      time: dateTime(article.date) ?? 0,
       entry: {
         id: slug,
         slug,

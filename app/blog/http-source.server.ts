@@ -1,5 +1,5 @@
 import { BlogUnavailableError, type BlogFailure } from "./errors.server";
-import { articleSchema, describeSchemaError, isNoArticle, listSchema } from "./schema.server";
+import { articleSchema, describeSchemaError, isNoArticle, readListReply } from "./schema.server";
 import type { BlogSource } from "./source.server";
 
 type Options = {
@@ -62,10 +62,12 @@ export function createHttpSource({ baseUrl, token, timeoutMs, maxBytes = DEFAULT
     async listPage(domain, page) {
       const reply = await call(`get_metainfo?domain=${encodeURIComponent(domain)}&page=${page}`);
       if (reply.status !== 200) throw new BlogUnavailableError(`Failed to fetch blogs: get_metainfo answered ${reply.status}`, { kind: "http_error" });
-      const parsed = listSchema.safeParse(reply.body);
+      const parsed = readListReply(reply.body);
       if (!parsed.success) {
         throw new BlogUnavailableError(`Failed to fetch blogs: reply did not fit (${describeSchemaError(parsed.error)})`);
       }
+      // One line per reply, however many entries were left out; the page shows the rest.
+      if (parsed.notes.length) console.warn(`Blog list ${JSON.stringify(domain)} page ${page}: ${parsed.notes.join("; ")}`);
       return parsed.data;
     },
 
@@ -104,7 +106,8 @@ async function readJson(response: Response, maxBytes: number): Promise<unknown> 
       chunks.push(value);
     }
   }
-  const text = Buffer.concat(chunks).toString("utf8");
+  // TextDecoder drops a leading byte order mark, which some servers write and JSON.parse refuses.
+  const text = new TextDecoder().decode(Buffer.concat(chunks));
   try {
     return JSON.parse(text);
   } catch {

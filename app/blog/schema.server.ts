@@ -1,10 +1,19 @@
 import { z } from "zod";
-import type { BlogArticle, BlogListPage } from "./types";
+import { PAGE_SIZE } from "~/lib/pagination";
+import { isPossibleSlug, MAX_SLUG_LENGTH } from "./slug";
+import type { BlogArticle, BlogEntry, BlogListPage } from "./types";
 
 /**
  * The backend's replies, checked before use. Optional fields may be missing or null. A link that is
  * not http(s) or site-relative is dropped rather than trusted: it ends up in href and src attributes.
  */
+
+/**
+ * The longest image or video link kept, in bytes. An image's copies carry its link in their address
+ * (base64url, 4/3 as long), so a much longer link would give addresses no server or proxy accepts
+ * (431, 414); a longer link counts as none.
+ */
+export const MAX_LINK_LENGTH = 2048;
 
 const optionalText = z
   .string()
@@ -16,32 +25,67 @@ const safeLink = z
   .nullish()
   .transform((value) => {
     const link = value?.trim();
-    if (!link) return undefined;
-    if (link.startsWith("/") && !link.startsWith("//")) return link;
-    try {
-      const url = new URL(link);
-      return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : undefined;
-    } catch {
-      return undefined;
-    }
+    if (!link || link.length > MAX_LINK_LENGTH) return undefined;
+    const written = writtenLink(link);
+    // Measured again as written out, in bytes: percent-encoding or UTF-8 can make a link several times longer.
+    return written && Buffer.byteLength(written) <= MAX_LINK_LENGTH ? written : undefined;
   });
+
+function writtenLink(link: string): string | undefined {
+  if (link.startsWith("/") && !link.startsWith("//")) return link;
+  try {
+    const url = new URL(link);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 const entrySchema = z.object({
   id: z.union([z.string(), z.number()]).transform(String),
-  slug: z.string().trim().min(1).max(300),
+  slug: z.string().trim().min(1).max(MAX_SLUG_LENGTH).refine(isPossibleSlug, "no address can name this slug"),
   metaTitle: z.string().trim().min(1),
   metaDescription: optionalText.transform((value) => value ?? ""),
   pinterestImageLink: safeLink,
   date: optionalText,
 });
 
-export const listSchema = z.object({
+const listReplySchema = z.object({
   blogs: z
-    .array(entrySchema)
+    .array(z.unknown())
     .nullish()
     .transform((blogs) => blogs ?? []),
   total: z.number().int().nonnegative().nullish(),
-}).transform((reply): BlogListPage => ({ blogs: reply.blogs, total: reply.total ?? reply.blogs.length }));
+});
+
+export type ListReading =
+  | { success: true; data: BlogListPage; notes: string[] }
+  | { success: false; error: z.ZodError };
+
+/**
+ * A list reply as a page: its entries that fit, at most a page's worth (PAGE_SIZE), in their order. An
+ * entry that does not fit (no slug, a title that is no text) is left out rather than failing the page:
+ * it is that entry's problem. `notes` says what was left out, for one log line. The total stays the
+ * backend's, or the entries kept when it gives none; a reply whose shape is wrong still fails.
+ */
+export function readListReply(body: unknown): ListReading {
+  const reply = listReplySchema.safeParse(body);
+  if (!reply.success) return { success: false, error: reply.error };
+  const { blogs, total } = reply.data;
+  const kept: BlogEntry[] = [];
+  const dropped: string[] = [];
+  let index = 0;
+  // Entries past a page's worth are not even read: a reply of thousands costs no more than one of ten.
+  for (; index < blogs.length && kept.length < PAGE_SIZE; index += 1) {
+    const entry = entrySchema.safeParse(blogs[index]);
+    if (entry.success) kept.push(entry.data);
+    else dropped.push(describeSchemaError(entry.error, `blogs.${index}`));
+  }
+  const notes: string[] = [];
+  if (dropped.length) notes.push(`left out ${dropped.length} ${dropped.length === 1 ? "entry" : "entries"} that did not fit (${dropped.slice(0, 3).join("; ")})`);
+  if (index < blogs.length) notes.push(`kept the first ${PAGE_SIZE} of ${blogs.length} entries`);
+  return { success: true, data: { blogs: kept, total: total ?? kept.length }, notes };
+}
 
 export const articleSchema = z
   .object({
@@ -69,9 +113,9 @@ export function isNoArticle(body: unknown): boolean {
 }
 
 /** A short, log-friendly reason a reply did not fit. */
-export function describeSchemaError(error: z.ZodError): string {
+export function describeSchemaError(error: z.ZodError, prefix = ""): string {
   return error.issues
     .slice(0, 5)
-    .map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`)
+    .map((issue) => `${[prefix, ...issue.path].filter((part) => part !== "").join(".") || "(root)"}: ${issue.message}`)
     .join("; ");
 }

@@ -15,20 +15,34 @@ function longDate(lang: string): Intl.DateTimeFormat {
   return format;
 }
 
+/** The years a publication date may have: beyond them ISO 8601 needs a sign, and Intl prints year 0 as 1. */
+const FIRST_YEAR = 1;
+const LAST_YEAR = 9999;
+
 /**
- * "2024-01-05" → "January 5, 2024" (en), "5 tháng 1, 2024" (vi), "2024年1月5日" (ja): the language's own long
- * date. Unparseable input yields undefined rather than "Invalid Date".
+ * The time of a date string, or undefined when it does not parse or falls outside years 1 to 9999:
+ * `-271821-04-20` parses (to the earliest time JavaScript has), but no article was written then, and
+ * printing it gives nonsense ("April 20, 271822", and `-271821-…` in ISO form).
  */
-export function formatPublishedDate(value: string | null | undefined, lang = "en"): string | undefined {
+export function dateTime(value: string | null | undefined): number | undefined {
   if (!value) return undefined;
   const time = Date.parse(value);
   if (Number.isNaN(time)) return undefined;
-  return longDate(lang).format(time);
+  const year = new Date(time).getUTCFullYear();
+  return year >= FIRST_YEAR && year <= LAST_YEAR ? time : undefined;
 }
 
-/** The ISO form for machines (`<time dateTime>`, structured data). */
+/**
+ * "2024-01-05" → "January 5, 2024" (en), "5 tháng 1, 2024" (vi), "2024年1月5日" (ja): the language's own long
+ * date. A date that is no date (dateTime) yields undefined rather than "Invalid Date" or a wrong year.
+ */
+export function formatPublishedDate(value: string | null | undefined, lang = "en"): string | undefined {
+  const time = dateTime(value);
+  return time === undefined ? undefined : longDate(lang).format(time);
+}
+
+/** The ISO form for machines (`<time dateTime>`, structured data, sitemaps). */
 export function isoDate(value: string | null | undefined): string | undefined {
-  if (!value) return undefined;
-  const time = Date.parse(value);
-  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+  const time = dateTime(value);
+  return time === undefined ? undefined : new Date(time).toISOString();
 }

@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { getArticle, getNewestEntries, readNextFor } from "~/blog/blog.server";
 import { BlogUnavailableError } from "~/blog/errors.server";
+import { isPossibleSlug, slugFromPath } from "~/blog/slug";
 import { ArticleAddress } from "~/components/blog/ArticleAddress";
 import {
   ArticleBody,
@@ -21,15 +22,14 @@ import { siteIdentity, siteOf } from "~/config.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { articleMeta, notFoundMeta } from "~/page-meta.server";
 
-const MAX_SLUG_LENGTH = 300;
-
-export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  const slug = params.slug ?? "";
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // From the address as sent, not params.slug: the router decodes a %2F twice (app/blog/slug.ts).
+  const slug = slugFromPath(new URL(request.url).pathname) ?? "";
   const site = siteIdentity(request, siteOf(context));
   const missingMeta = notFoundMeta(site, "article.notFoundTitle");
   const missing = () =>
     data({ state: "missing" as const, meta: missingMeta }, { status: 404, headers: cacheHeaders("missing") });
-  if (!slug.trim() || slug.length > MAX_SLUG_LENGTH) return missing();
+  if (!isPossibleSlug(slug)) return missing();
   // Asked for with the article, not after it, so that on a cold site the two backend calls overlap.
   // It never fails: without the list the article shows without suggestions.
   const newest = getNewestEntries(request, siteOf(context));

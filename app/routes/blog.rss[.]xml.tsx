@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Feed } from "feed";
 import { getNewestArticles } from "~/blog/blog.server";
+import type { ArticleView } from "~/blog/types";
 import { languageOf, siteOf, siteOrigin } from "~/config.server";
 import { fileResponse, unavailableFile } from "~/crawler-files.server";
 import { imageEnclosure } from "~/feed-images.server";
@@ -14,10 +15,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { lang, translator } = languageOf(site);
   try {
     const articles = await getNewestArticles(request, site);
-    const dated = (article: { date: string }) => {
-      const time = Date.parse(article.date);
-      return Number.isNaN(time) ? new Date(0) : new Date(time);
-    };
+    // The date the article page shows (app/lib/dates.ts); an item without one is dated 1970, as RSS needs one.
+    const dated = (article: ArticleView) => new Date(article.published?.iso ?? 0);
     const feed = new Feed({
       title: `${site.siteName} · ${translator.t("nav.blog")}`,
       description: translator.t("feed.description", { product: site.product }),

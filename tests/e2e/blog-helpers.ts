@@ -138,9 +138,9 @@ export function readingMinutes(body: string): number {
   return Math.max(1, Math.ceil(words / 230));
 }
 
-/** The spec's rule: a video only for a shorts path or a youtu.be link followed by an id. */
+/** The spec's rule: a video only for a shorts path or a youtu.be link followed by an id, on the provider's own hosts. */
 export function videoId(url: string | undefined): string | undefined {
-  return url ? /(?:youtube\.com\/shorts\/|youtu\.be\/)([A-Za-z0-9_-]+)/.exec(url)?.[1] : undefined;
+  return url ? /^https?:\/\/(?:(?:www\.|m\.)?youtube\.com\/shorts\/|youtu\.be\/)([A-Za-z0-9_-]+)\/?(?:[?#].*)?$/.exec(url)?.[1] : undefined;
 }
 
 const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];

@@ -118,8 +118,8 @@ function hostileBody(payloads) {
  * (image links on the fake image host, tests/support/fake-image-host.mjs), token (the credential it
  * accepts, FAKE_TOKEN by default), title (what article titles start with, "Backend Article" by default:
  * a second backend with another title tells its articles apart), bodyKb (article bodies padded to about
- * that size), content (articles to serve instead of
- * the generated ones, newest first, each with id, slug and the details' fields).
+ * that size), bom (JSON replies after a UTF-8 byte order mark; also `state.bom`), content (articles to
+ * serve instead of the generated ones, newest first, each with id, slug and the details' fields).
  */
 export async function startFakeBackend(options = {}) {
   const content = options.content;
@@ -138,8 +138,12 @@ export async function startFakeBackend(options = {}) {
     detailsStatus: options.detailsStatus ?? 200,
     /** @type {unknown} */
     listBody: options.listBody,
+    /** JSON replies start with a UTF-8 byte order mark, as some servers write them. */
+    bom: options.bom ?? false,
   };
 
+  /** A JSON reply, after a UTF-8 byte order mark while `state.bom` is set. */
+  const reply = (res, status, body) => send(res, status, body, state.bom);
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://fake");
     if (url.pathname === "/__calls") return send(res, 200, state.calls);
@@ -154,11 +158,11 @@ export async function startFakeBackend(options = {}) {
       authorization: req.headers.authorization ?? null,
     });
     if (state.latencyMs) await sleep(state.latencyMs);
-    if (req.headers.authorization !== `Bearer ${token}`) return send(res, 401, { error: "unauthorized" });
+    if (req.headers.authorization !== `Bearer ${token}`) return reply(res, 401, { error: "unauthorized" });
 
     if (url.pathname === "/get_metainfo") {
-      if (state.listStatus !== 200) return send(res, state.listStatus, { error: "list failed" });
-      if (state.listBody !== undefined) return send(res, 200, state.listBody);
+      if (state.listStatus !== 200) return reply(res, state.listStatus, { error: "list failed" });
+      if (state.listBody !== undefined) return reply(res, 200, state.listBody);
       const page = Number(url.searchParams.get("page") ?? "1");
       const start = (page - 1) * 10;
       const length = start >= 0 ? Math.max(0, Math.min(10, count - start)) : 0;
@@ -170,22 +174,22 @@ export async function startFakeBackend(options = {}) {
         metaDescription,
         pinterestImageLink,
       }));
-      return send(res, 200, { blogs, total: options.total ?? count });
+      return reply(res, 200, { blogs, total: options.total ?? count });
     }
 
     if (url.pathname === "/get_details") {
       const slug = url.searchParams.get("slug") ?? "";
-      if (state.detailsStatus !== 200) return send(res, state.detailsStatus, { error: "details failed" });
+      if (state.detailsStatus !== 200) return reply(res, state.detailsStatus, { error: "details failed" });
       switch (slug) {
         case "fault-500":
-          return send(res, 500, { error: "boom" });
+          return reply(res, 500, { error: "boom" });
         case "fault-401":
-          return send(res, 401, { error: "unauthorized" });
+          return reply(res, 401, { error: "unauthorized" });
         case "fault-hang":
           return; // never answers; the client's timeout must end it
         case "fault-slow":
           await sleep(1500);
-          return send(res, 200, article(1));
+          return reply(res, 200, article(1));
         case "fault-not-json":
           res.writeHead(200, { "content-type": "text/html" });
           return res.end("<html><body>Gateway says hello</body></html>");
@@ -193,19 +197,19 @@ export async function startFakeBackend(options = {}) {
           res.writeHead(200, { "content-type": "application/json" });
           return res.end('{"metaTitle": "Cut off", "blog": "abc');
         case "fault-wrong-types":
-          return send(res, 200, { metaTitle: 42, metaDescription: ["x"], date: false, blog: {} });
+          return reply(res, 200, { metaTitle: 42, metaDescription: ["x"], date: false, blog: {} });
         case "fault-null":
-          return send(res, 200, null);
+          return reply(res, 200, null);
         case "fault-huge":
-          return send(res, 200, { ...article(1), blog: "x".repeat(5 * 1024 * 1024) });
+          return reply(res, 200, { ...article(1), blog: "x".repeat(5 * 1024 * 1024) });
       }
-      if (hostile.has(slug)) return send(res, 200, hostile.get(slug));
+      if (hostile.has(slug)) return reply(res, 200, hostile.get(slug));
       const n = content ? contentNumbers.get(slug) : articleNumber(slug, count);
-      if (n === undefined) return send(res, 404, { error: "Blog not found" });
+      if (n === undefined) return reply(res, 404, { error: "Blog not found" });
       const { id: _id, slug: _slug, ...details } = article(n);
-      return send(res, 200, details);
+      return reply(res, 200, details);
     }
-    send(res, 404, { error: "no such function" });
+    reply(res, 404, { error: "no such function" });
   });
   const { port, url, close } = await listenOnLoopback(server, options.port ?? 0);
   return {
@@ -220,9 +224,9 @@ export async function startFakeBackend(options = {}) {
   };
 }
 
-function send(res, status, body) {
+function send(res, status, body, bom = false) {
   res.writeHead(status, { "content-type": "application/json" });
-  res.end(JSON.stringify(body));
+  res.end(`${bom ? "\uFEFF" : ""}${JSON.stringify(body)}`);
 }
 
 function sleep(ms) {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { BlogUnavailableError } from "~/blog/errors.server";
 import { createHttpSource } from "~/blog/http-source.server";
 import { FAKE_TOKEN, startFakeBackend } from "../support/fake-backend.mjs";
@@ -15,6 +15,7 @@ beforeEach(() => {
   backend.reset();
   backend.state.listStatus = 200;
   backend.state.listBody = undefined;
+  backend.state.bom = false;
 });
 
 describe("hosted backend source", () => {
@@ -90,6 +91,30 @@ describe("hosted backend source", () => {
   it("fails on connection refused, after one retry", async () => {
     const dead = createHttpSource({ baseUrl: "http://127.0.0.1:9", token: "t", timeoutMs: 1000 });
     await expect(dead.listPage("x.org", 1)).rejects.toThrow(/network error/);
+  });
+
+  it("reads replies that start with a UTF-8 byte order mark", async () => {
+    backend.state.bom = true;
+    expect((await source().listPage("x.org", 1)).blogs).toHaveLength(10);
+    expect(await source().article("backend-article-3")).toMatchObject({ metaTitle: "Backend Article 3: Notes on Practice" });
+  });
+
+  it("leaves out list entries that do not fit, with one warning for the reply", async () => {
+    const good = (n: number) => ({ id: n, slug: `good-${n}`, metaTitle: `Good ${n}`, metaDescription: "d" });
+    backend.state.listBody = {
+      blogs: [good(1), { ...good(2), slug: "" }, good(3), { ...good(4), slug: "s".repeat(301) }, { ...good(5), metaTitle: 5 }, good(6)],
+      total: 6,
+    };
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const page = await source().listPage("x.org", 1);
+      expect(page.blogs.map((blog) => blog.slug)).toEqual(["good-1", "good-3", "good-6"]);
+      expect(page.total).toBe(6);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]?.[0])).toMatch(/^Blog list "x\.org" page 1: left out 3 entries that did not fit \(blogs\.1\.slug: .*blogs\.3\.slug: .*blogs\.4\.metaTitle: /);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it("drops links that are not http(s) or site-relative", async () => {

@@ -1,6 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createTranslator } from "~/i18n/messages";
-import { formatPublishedDate, isoDate } from "~/lib/dates";
+import { dateTime, formatPublishedDate, isoDate } from "~/lib/dates";
 import { domainFromHost } from "~/lib/domain";
 import { parseHostHeader } from "~/lib/host";
 import { inlineCall } from "~/lib/inline-script";
@@ -32,6 +33,55 @@ describe("video id", () => {
     undefined,
   ])("finds no video in %s", (url) => {
     expect(extractVideoId(url)).toBeUndefined();
+  });
+
+  const videoId = fc.stringMatching(/^[A-Za-z0-9_-]{1,20}$/);
+  const youtubeHost = fc.constantFrom("youtube.com", "www.youtube.com", "m.youtube.com", "WWW.YouTube.com");
+  const tail = fc.constantFrom("", "/", "?feature=share", "?si=abc&t=3", "#top");
+
+  it("takes the id from any shorts path or short link on the provider's own hosts", () => {
+    fc.assert(
+      fc.property(fc.constantFrom("https", "http"), youtubeHost, videoId, tail, (scheme, host, id, rest) => {
+        expect(extractVideoId(`${scheme}://${host}/shorts/${id}${rest}`)).toBe(id);
+        expect(extractVideoId(`${scheme}://youtu.be/${id}${rest}`)).toBe(id);
+      }),
+    );
+  });
+
+  it("finds none when the provider's path is only mentioned on another host, or in the wrong place", () => {
+    const mention = fc.tuple(fc.constantFrom("youtube.com/shorts/", "www.youtube.com/shorts/", "youtu.be/"), videoId).map(([path, id]) => path + id);
+    const otherHost = fc.domain().filter((host) => !/^((www|m)\.)?youtube\.com$|^youtu\.be$/.test(host));
+    const hostile = fc.oneof(
+      // On another host: in the path, the query, the fragment, or as its user name.
+      fc.tuple(otherHost, mention).map(([host, found]) => `https://${host}/${found}`),
+      fc.tuple(otherHost, mention).map(([host, found]) => `https://${host}/?u=${found}`),
+      fc.tuple(otherHost, mention).map(([host, found]) => `https://${host}/#${found}`),
+      fc.tuple(otherHost, mention).map(([host, found]) => `https://${found.replace(/\//g, "%2F")}@${host}/`),
+      fc.tuple(otherHost, mention).map(([host, found]) => `https://${found.split("/")[0]}.${host}/${found.split("/").slice(1).join("/")}`),
+      // On the provider's host, but not a shorts path or short link.
+      fc.tuple(youtubeHost, mention).map(([host, found]) => `https://${host}/redirect?q=${found}`),
+      fc.tuple(youtubeHost, videoId).map(([host, id]) => `https://${host}/watch?v=${id}`),
+      fc.tuple(youtubeHost, videoId).map(([host, id]) => `https://${host}/x/shorts/${id}`),
+      videoId.map((id) => `https://youtu.be/x/${id}`),
+      videoId.map((id) => `ftp://youtu.be/${id}`),
+    );
+    fc.assert(
+      fc.property(hostile, (link) => {
+        expect(extractVideoId(link), link).toBeUndefined();
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it.each([
+    "https://evil.example/?u=youtube.com/shorts/abc",
+    "https://evil.example/youtu.be/abc",
+    "https://youtube.com.evil.example/shorts/abc",
+    "https://notyoutube.com/shorts/abc",
+    "https://youtube.com@evil.example/shorts/abc",
+    "https://www.youtube.com/shorts/abc.def",
+  ])("finds none in %s", (link) => {
+    expect(extractVideoId(link)).toBeUndefined();
   });
 
   it("embeds with exactly the spec's player parameters", () => {
@@ -107,6 +157,40 @@ describe("dates", () => {
     expect(formatPublishedDate("")).toBeUndefined();
     expect(isoDate("nope")).toBeUndefined();
     expect(isoDate("2024-01-05")).toBe("2024-01-05T00:00:00.000Z");
+  });
+
+  /** Every time JavaScript has, written as ISO (years beyond 9999 or before 0 with a sign, as Date.parse reads them). */
+  const anyTime = fc.integer({ min: -8.64e15, max: 8.64e15 });
+
+  it("a date in years 1 to 9999 is printed with its own year; any other is none, neither printed nor given to machines", () => {
+    fc.assert(
+      fc.property(anyTime, fc.boolean(), (time, dateOnly) => {
+        const iso = new Date(time).toISOString();
+        const value = dateOnly ? iso.replace(/T.*$/, "") : iso;
+        const year = new Date(Date.parse(value)).getUTCFullYear();
+        const label = formatPublishedDate(value);
+        if (year >= 1 && year <= 9999) {
+          expect(label).toMatch(new RegExp(`\\b${year}$`));
+          expect(isoDate(value)).toBe(new Date(Date.parse(value)).toISOString());
+          expect(isoDate(value)).toMatch(/^\d{4}-\d\d-\d\dT/);
+        } else {
+          expect(label, value).toBeUndefined();
+          expect(isoDate(value), value).toBeUndefined();
+          expect(dateTime(value), value).toBeUndefined();
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it.each(["-271821-04-20", "+275760-09-13", "0000-01-01", "-000001-12-31", "+010000-01-01"])("%s is no date", (value) => {
+    expect(formatPublishedDate(value)).toBeUndefined();
+    expect(isoDate(value)).toBeUndefined();
+  });
+
+  it("the first and last years are dates", () => {
+    expect(formatPublishedDate("0001-01-01")).toBe("January 1, 1");
+    expect(formatPublishedDate("9999-12-31")).toBe("December 31, 9999");
   });
 });
 
