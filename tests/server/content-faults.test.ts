@@ -218,8 +218,8 @@ describe("the slug that reaches the backend", () => {
         const beforeAll = detailsCalls().length;
         const page = await get(`/blog/${encodeURIComponent(slug)}`);
         if (!isPossibleSlug(slug)) {
-          // `/blog/.` and `/blog/..` are the list and the home page; any other such slug is a 404.
-          expect(page.status, slug).toBe(slug === "." || slug === ".." ? 200 : 404);
+          // `/blog/.` and `/blog/..` are redirected to the list and the home page; any other such slug is a 404.
+          expect(page.status, slug).toBe(slug === "." || slug === ".." ? 301 : 404);
           expect(detailsCalls().length, slug).toBe(beforeAll);
           return;
         }
