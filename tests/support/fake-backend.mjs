@@ -138,6 +138,8 @@ export async function startFakeBackend(options = {}) {
     detailsStatus: options.detailsStatus ?? 200,
     /** @type {unknown} */
     listBody: options.listBody,
+    /** @type {Map<string, string>} article bodies by slug: get_details of such a slug answers article 1's fields with this body */
+    bodies: new Map(),
   };
 
   const server = http.createServer(async (req, res) => {
@@ -200,6 +202,10 @@ export async function startFakeBackend(options = {}) {
           return send(res, 200, { ...article(1), blog: "x".repeat(5 * 1024 * 1024) });
       }
       if (hostile.has(slug)) return send(res, 200, hostile.get(slug));
+      if (state.bodies.has(slug)) {
+        const { id: _id, slug: _slug, ...details } = article(1);
+        return send(res, 200, { ...details, metaTitle: `Body of ${slug}`, blog: state.bodies.get(slug) });
+      }
       const n = content ? contentNumbers.get(slug) : articleNumber(slug, count);
       if (n === undefined) return send(res, 404, { error: "Blog not found" });
       const { id: _id, slug: _slug, ...details } = article(n);
