@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documentPart } from "../support/document.mjs";
 import { FAKE_TOKEN, startFakeBackend } from "../support/fake-backend.mjs";
+import { knownShapes, pathologicalMarkdown, withinReplyCap } from "../support/hostile-markdown.mjs";
 import { rssKb, startSite } from "../support/site-process.mjs";
 
 // Article bodies of any shape and size, up to the backend reply cap, against the production build with the
@@ -17,8 +18,6 @@ type Site = Awaited<ReturnType<typeof startSite>>;
 const ANSWER_WITHIN_MS = 10_000;
 /** The longest /healthz may wait meanwhile: a blocked event loop makes it wait as long as the block. */
 const HEALTHZ_WITHIN_MS = 1_000;
-/** The backend reply cap (app/blog/http-source.server.ts), less room for the other fields. */
-const REPLY_CAP = 2 * 1024 * 1024 - 4096;
 const SHORTENED_NOTE = "too long or too complex to show with its formatting";
 
 let backend: Backend;
@@ -42,12 +41,6 @@ afterAll(async () => {
   await site?.stop();
   await backend?.close();
 });
-
-/** A body as long as the reply cap allows once it is encoded as JSON. */
-function withinCap(body: string): string {
-  const encoded = JSON.stringify(body).length;
-  return encoded <= REPLY_CAP ? body : body.slice(0, Math.floor((body.length * REPLY_CAP) / encoded));
-}
 
 let slugs = 0;
 
@@ -78,7 +71,7 @@ async function whileWatched(path: string, target: Site = site) {
 /** Serves `body` as a new article, asks for its page, and checks what every such page must be. */
 async function expectBoundedArticle(body: string) {
   const slug = `hostile-${++slugs}`;
-  backend.state.bodies.set(slug, withinCap(body));
+  backend.state.bodies.set(slug, withinReplyCap(body));
   const { response, text, ms, longestHealthz } = await whileWatched(`/blog/${slug}`);
   backend.state.bodies.delete(slug);
   expect(site.child.exitCode, site.output().slice(-2000)).toBeNull();
@@ -101,27 +94,8 @@ async function expectBoundedArticle(body: string) {
   return { status: 200, page };
 }
 
-// The bodies that, before, froze the server for seconds to minutes, killed it, or gave a 500.
-const knownShapes: [string, string][] = [
-  ["100,000 links", "[a](/N) ".repeat(100_000)],
-  ["emphasis openers", "*a ".repeat(600_000)],
-  ["underscores", "_a".repeat(900_000)],
-  ["backticks", "`a".repeat(900_000)],
-  ["brackets", "[".repeat(1_800_000)],
-  ["entities", "&amp;".repeat(360_000)],
-  ["40,000 reference definitions", Array.from({ length: 40_000 }, (_, index) => `[r${index}]: /x${index}`).join("\n")],
-  ["50,000 list markers on a line", `${"- ".repeat(50_000)}x`],
-  ["50,000 nested block quotes", `${">".repeat(50_000)} hi`],
-  ["50,000 emphasis marks each side", `${"*".repeat(50_000)}a${"*".repeat(50_000)}`],
-  ["unclosed tags", "<a ".repeat(600_000)],
-  ["700 list levels by indentation", Array.from({ length: 700 }, (_, level) => `${"  ".repeat(level)}- x`).join("\n")],
-  ["unclosed link addresses", "](".repeat(200_000)],
-  ["guillemets", "‹".repeat(100_000)],
-  ["lines of a space", " \n".repeat(50_000)],
-  ["setext headings", "a\n=\n\n".repeat(5_000)],
-];
-
 describe("an article body of any shape", () => {
+  // The bodies that, before, froze the server for seconds to minutes, killed it, or gave a 500.
   it.each(knownShapes)("%s: the article shows, the server keeps answering", async (_name, body) => {
     const { status, page } = await expectBoundedArticle(body);
     expect(status).toBe(200);
@@ -156,27 +130,10 @@ describe("an article body of any shape", () => {
     }
   }, 30_000);
 
-  // Units the parser finds costly, repeated in patterns up to the reply cap: nesting, emphasis runs,
-  // brackets, links, reference definitions, HTML, entities, escapes, setext headings, long lines, mixtures.
-  const unit = fc.constantFrom(
-    ">", "> ", "- ", "* ", "+ ", "1. ", "  ", "\t", "*", "**", "_", "*a ", "_a", "`", "`a", "[", "]", "(", ")", "](", "[a](/N) ",
-    "![i](/i.png)", "[r]: /x\n", "[r]", "<", "<a ", "<div>", "</div>", "&amp;", "&#x1F600;", "\\", "\\*", "=", "---", "a", "word ", "\n", "\n\n",
-    " \n", "‹", "瞑想", "https://example.org/ ",
-  );
-  const pathological = fc
-    .record({
-      pattern: fc.array(fc.tuple(unit, fc.integer({ min: 1, max: 300 })), { minLength: 1, maxLength: 6 }),
-      length: fc.oneof(fc.integer({ min: 100, max: 20_000 }), fc.integer({ min: 20_000, max: REPLY_CAP })),
-    })
-    .map(({ pattern, length }) => {
-      const piece = pattern.map(([text, times]) => text.repeat(times)).join("");
-      return piece.repeat(Math.ceil(length / piece.length)).slice(0, length);
-    });
-
   it("generated: every article answers in bounded time, the server keeps answering, memory comes back", async () => {
     const before = rssKb(site.child.pid!);
     await fc.assert(
-      fc.asyncProperty(pathological, async (body) => {
+      fc.asyncProperty(pathologicalMarkdown, async (body) => {
         await expectBoundedArticle(body);
       }),
       { numRuns: 30 },
