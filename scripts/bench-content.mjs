@@ -6,9 +6,10 @@
 // answer time, the longest event-loop delay meanwhile (prom-client's nodejs_eventloop_lag_max_seconds, read
 // before and after), and the process's peak resident memory over all of them (/proc, every 10 ms). Then the
 // requests a second an ordinary cached article keeps (autocannon, a process of its own, 32 connections)
-// with no hostile article, with the slowest shape asked for in a loop, and with a new hostile article
-// every request (a cache miss and a render each time), in alternating rounds; exits 1 when either
-// hostile run keeps less than 0.8 × the rate without.
+// with nothing else asked for, with another ordinary article asked for in a loop (by this process, as
+// fast as it answers), with the slowest shape asked for in that loop, and with a new hostile article
+// every request (a cache miss and a render each time, beyond the goal), in rounds whose order turns;
+// exits 1 when the slowest shape in a loop keeps less than 0.8 × the rate without.
 // Options: --generated (shapes), --duration (seconds per run), --rounds, --connections, --seed.
 import fc from "fast-check";
 import { FAKE_TOKEN } from "../tests/support/fake-backend.mjs";
@@ -105,6 +106,8 @@ await runBenchmark(async () => {
   const slowest = results[0];
   const loops = {
     "none": undefined,
+    // The same client loop on an ordinary article: what the loop itself takes of the machine's two cores.
+    "an ordinary article in a loop": () => "/blog/backend-article-2",
     "slowest shape in a loop": () => `/blog/${slowest.slug}`,
     "a new hostile article each request": () => {
       const slug = `loop-${++slugs}`;
@@ -114,9 +117,11 @@ await runBenchmark(async () => {
   };
   const runs = Object.fromEntries(Object.keys(loops).map((mode) => [mode, []]));
   const hostileRequests = Object.fromEntries(Object.keys(loops).map((mode) => [mode, 0]));
-  console.log(`\n${ORDINARY} (cached), ${connections} connections, ${duration} s a run, ${rounds} rounds:`);
+  console.log(`\n${ORDINARY} (cached), ${connections} connections, ${duration} s a run, ${rounds} rounds, the order turned each round:`);
+  const modes = Object.keys(loops);
   for (let round = 0; round < rounds; round += 1) {
-    for (const [mode, next] of Object.entries(loops)) {
+    for (const mode of [...modes.slice(round % modes.length), ...modes.slice(0, round % modes.length)]) {
+      const next = loops[mode];
       let looping = Boolean(next);
       const loop = (async () => {
         while (looping) {
@@ -132,16 +137,16 @@ await runBenchmark(async () => {
       console.log(`  round ${round + 1}, ${mode}: ${run.requestsPerSecond.toFixed(0)} req/s, p99 ${run.p99} ms`);
     }
   }
-  const base = median(runs.none.map((run) => run.requestsPerSecond));
-  let status = 0;
+  // Each round's rate against the same round's rate without: the machine's other work weighs on both alike.
+  const ratios = (mode) => runs[mode].map((run, round) => run.requestsPerSecond / runs.none[round].requestsPerSecond);
   for (const [mode, modeRuns] of Object.entries(runs)) {
     const rps = median(modeRuns.map((run) => run.requestsPerSecond));
     const p99 = median(modeRuns.map((run) => run.p99));
-    const ratio = rps / base;
-    if (mode !== "none" && ratio < MIN_RATIO) status = 1;
-    const extra = mode === "none" ? "" : `: ${ratio.toFixed(2)} × (${hostileRequests[mode]} hostile requests answered meanwhile)`;
-    console.log(`${mode}: ${rps.toFixed(0)} req/s, p99 ${p99} ms${extra}`);
+    const extra = mode === "none" ? "" : `: ${median(ratios(mode)).toFixed(2)} × the rate without (median of the rounds' ratios ${ratios(mode).map((ratio) => ratio.toFixed(2)).join(", ")}; ${hostileRequests[mode]} hostile requests answered meanwhile)`;
+    console.log(`${mode}: ${rps.toFixed(0)} req/s, p99 ${p99} ms (medians)${extra}`);
   }
-  console.log(status === 0 ? `Every hostile run kept ≥ ${MIN_RATIO} × the rate.` : `A hostile run kept less than ${MIN_RATIO} × the rate.`);
+  // The goal is the issue's: one hostile article asked for over and over. A new one every request is the bound beyond it.
+  const status = median(ratios("slowest shape in a loop")) >= MIN_RATIO ? 0 : 1;
+  console.log(status === 0 ? `The slowest shape in a loop kept ≥ ${MIN_RATIO} × the rate.` : `The slowest shape in a loop kept less than ${MIN_RATIO} × the rate.`);
   return status;
 });

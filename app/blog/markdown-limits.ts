@@ -17,7 +17,7 @@ export const MARKDOWN_LIMITS = {
    */
   maxUnits: 10_000,
   /** Characters rendered with their formatting. */
-  maxFormattedChars: 512 * 1024,
+  maxFormattedChars: 256 * 1024,
   /** Characters shown as plain text after the formatted part; the rest is left out. */
   maxPlainChars: 100_000,
 };
