@@ -46,12 +46,14 @@ export function createMarkdownRenderer({
   filename,
   timeLimitMs = RENDER_TIME_LIMIT_MS,
   queueLimitMs = QUEUE_TIME_LIMIT_MS,
-  resourceLimits = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+  resourceLimits = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
 }: RenderOptions) {
   const pool = new Piscina({
     filename,
+    // One thread beside the one answering requests: a second doubled the worker's memory under a crawl of
+    // cold articles (docs/decisions/029), and no body within the check's limits keeps one long.
     minThreads: 1,
-    maxThreads: 2,
+    maxThreads: 1,
     idleTimeout: 60_000,
     maxQueue: 256,
     resourceLimits,
