@@ -9,6 +9,7 @@ export const REPLY_CAP = 2 * 1024 * 1024 - 4096;
 /** @type {[string, string][]} each shape's name and body, as big as it was found to do harm */
 export const knownShapes = [
   ["100,000 links", "[a](/N) ".repeat(100_000)],
+  ["40,000 links", "[a](/N) ".repeat(40_000)],
   ["emphasis openers", "*a ".repeat(600_000)],
   ["underscores", "_a".repeat(900_000)],
   ["backticks", "`a".repeat(900_000)],
@@ -19,6 +20,7 @@ export const knownShapes = [
   ["50,000 nested block quotes", `${">".repeat(50_000)} hi`],
   ["50,000 emphasis marks each side", `${"*".repeat(50_000)}a${"*".repeat(50_000)}`],
   ["unclosed tags", "<a ".repeat(600_000)],
+  ["700 list levels on a line", `${"- ".repeat(700)}x`],
   ["700 list levels by indentation", Array.from({ length: 700 }, (_, level) => `${"  ".repeat(level)}- x`).join("\n")],
   ["unclosed link addresses", "](".repeat(200_000)],
   ["guillemets", "‹".repeat(100_000)],
