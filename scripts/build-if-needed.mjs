@@ -7,6 +7,7 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "..");
 const buildEntry = path.join(root, "build", "index.js");
 const serverEntry = path.join(root, "build", "server.js");
+const workerEntry = path.join(root, "build", "markdown-worker.js");
 const sources = ["app", "server", "public", "remix.config.js", "postcss.config.js", "package.json", "package-lock.json", "scripts/optimize-scripts.mjs", "scripts/precompress.mjs"];
 
 function newestChange(target) {
@@ -22,7 +23,8 @@ function newestChange(target) {
   return newest;
 }
 
-const builtAt = existsSync(buildEntry) && existsSync(serverEntry) ? Math.min(statSync(buildEntry).mtimeMs, statSync(serverEntry).mtimeMs) : 0;
+const entries = [buildEntry, serverEntry, workerEntry];
+const builtAt = entries.every((entry) => existsSync(entry)) ? Math.min(...entries.map((entry) => statSync(entry).mtimeMs)) : 0;
 const changedAt = Math.max(...sources.map(newestChange));
 // `npm run dev` writes a development build to the same folder: never serve that as production.
 const isProductionBuild = builtAt > 0 && readFileSync(buildEntry, "utf8").includes('mode = "production"');

@@ -6,14 +6,14 @@ import { createSwrCache } from "./cache.server";
 import { BlogUnavailableError } from "./errors.server";
 import { createFileSource } from "./file-source.server";
 import { createHttpSource } from "./http-source.server";
-import { renderMarkdown } from "./markdown.server";
+import { renderArticleBody } from "./article-body.server";
 import { measuredSource } from "~/metrics/backend.server";
 import type { BlogSource } from "./source.server";
 import type { ArticleView, BlogArticle, BlogEntry, BlogListPage } from "./types";
 import { formatPublishedDate, isoDate } from "~/lib/dates";
 import { splitKeywords } from "~/lib/keywords";
 import { pickReadNext } from "~/lib/read-next";
-import { readingMinutes } from "~/lib/reading-time";
+import { minutesFor } from "~/lib/reading-time";
 import { extractVideoId, videoEmbedUrl } from "~/lib/video";
 
 /**
@@ -84,8 +84,8 @@ function createBlog(source: BlogSource, { lists, articles, dates }: ReturnType<t
       return articles.get(`${site}:article:${domain}:${slug}`, async () => {
         const article = await source.article(slug);
         if (!article) return { value: null, size: slug.length };
-        // Worked out once per fetched version and cached with it.
-        const view = toArticleView(slug, article, language.tag);
+        // Worked out once per fetched version and cached with it, also when the body had to be shortened.
+        const view = await toArticleView(slug, article, language.tag);
         return { value: view, size: view.bodyHtml.length + 1024 };
       }, label).then((view) => (view ? { ...view, image: articleImages(view.pinterestImageLink) } : view));
     },
@@ -107,18 +107,20 @@ function withCardImages(page: BlogListPage): BlogListPage {
   return { ...page, blogs: page.blogs.map((entry) => ({ ...entry, image: cardImage(entry.pinterestImageLink) })) };
 }
 
-function toArticleView(slug: string, { blog: markdown, ...fields }: BlogArticle, lang: string): ArticleView {
+async function toArticleView(slug: string, { blog: markdown, ...fields }: BlogArticle, lang: string): Promise<ArticleView> {
+  const body = await renderArticleBody(markdown);
   const label = formatPublishedDate(fields.date, lang);
   const iso = isoDate(fields.date);
   const videoId = extractVideoId(fields.youtubeShortsUrl);
   return {
     ...fields,
     slug,
-    bodyHtml: renderMarkdown(markdown),
+    bodyHtml: body.html,
+    ...(body.shortened ? { bodyShortened: body.shortened } : {}),
     published: label && iso ? { label, iso } : undefined,
     videoEmbedUrl: videoId ? videoEmbedUrl(videoId) : undefined,
     keywords: { shortTail: splitKeywords(fields.shortTailKeywords), longTail: splitKeywords(fields.longTailKeywords) },
-    readingMinutes: readingMinutes(markdown),
+    readingMinutes: minutesFor(body.words),
   };
 }
 

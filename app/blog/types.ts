@@ -39,12 +39,14 @@ export type BlogArticle = {
 export type ArticleView = Omit<BlogArticle, "blog"> & {
   slug: string;
   bodyHtml: string;
+  /** Present when part or all of the body is plain text, being too large or too complex to render; `cut`: its end is left out. */
+  bodyShortened?: { cut: boolean };
   /** "January 5, 2024" and its ISO form, when the date parses. */
   published?: { label: string; iso: string };
   /** The player's embed URL, when a video id could be extracted. */
   videoEmbedUrl?: string;
   keywords: { shortTail: string[]; longTail: string[] };
-  /** Minutes to read the body (app/lib/reading-time.ts). */
+  /** Minutes to read the body as shown (app/lib/reading-time.ts). */
   readingMinutes: number;
   /** The image to show, when there is an image link (the link itself stays for "View on Pinterest"). */
   image?: ArticleImages;

@@ -42,17 +42,87 @@ export function countWords(text: string): number {
   return words;
 }
 
-/** The prose of a markdown body: link and image addresses, HTML tags and list numbers are not read. */
-function proseOf(markdown: string): string {
-  return markdown
-    .replace(/\]\([^)]*\)/g, "] ")
-    .replace(/<[^>\n]*>/g, " ")
-    .replace(/^\s*\d+[.)]\s/gm, " ");
+/**
+ * The prose of a markdown body: link and image addresses, HTML tags and list numbers are not read.
+ * Plain scans that pass each character a bounded number of times: the regular expressions they replace
+ * (`\]\([^)]*\)`, `<[^>\n]*>`, `^\s*\d+[.)]\s`) went back over the rest of the text at each failed
+ * start, minutes for a hostile body of a few hundred kilobytes (docs/decisions/029).
+ */
+export function proseOf(markdown: string): string {
+  return withoutListNumbers(withoutTags(withoutLinkAddresses(markdown)));
+}
+
+/** `](address)` becomes `] `. */
+function withoutLinkAddresses(text: string): string {
+  let prose = "";
+  let from = 0;
+  for (;;) {
+    const open = text.indexOf("](", from);
+    if (open === -1) break;
+    const close = text.indexOf(")", open + 2);
+    // No ")" after this "](" means none after any later one either.
+    if (close === -1) break;
+    prose += `${text.slice(from, open)}] `;
+    from = close + 1;
+  }
+  return prose + text.slice(from);
+}
+
+/** `<tag …>` within a line becomes a space. */
+function withoutTags(text: string): string {
+  let prose = "";
+  let from = 0;
+  for (;;) {
+    const open = text.indexOf("<", from);
+    if (open === -1) break;
+    let end = open + 1;
+    while (end < text.length && text[end] !== ">" && text[end] !== "\n") end++;
+    if (text[end] === ">") {
+      prose += `${text.slice(from, open)} `;
+      from = end + 1;
+    } else {
+      // No tag can start between here and the end of the line: each "<" of it would stop there too.
+      prose += text.slice(from, end);
+      from = end;
+      if (end >= text.length) break;
+    }
+  }
+  return prose + text.slice(from);
+}
+
+const isDigit = (code: number) => code >= 48 && code <= 57;
+
+/** A number and its `.` or `)` starting a line (an ordered list's marker) becomes a space. */
+function withoutListNumbers(text: string): string {
+  const lines = text.split("\n");
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!;
+    let at = 0;
+    while (line[at] === " " || line[at] === "\t") at++;
+    const digits = at;
+    while (isDigit(line.charCodeAt(at))) at++;
+    // Followed by a space, or by the end of a line that is not the last.
+    const after = line[at + 1] ?? (index < lines.length - 1 ? "\n" : "");
+    if (at > digits && (line[at] === "." || line[at] === ")") && /\s/.test(after)) {
+      lines[index] = ` ${line.slice(at + 1)}`;
+    }
+  }
+  return lines.join("\n");
+}
+
+/** The words of a markdown body's prose (what readingMinutes counts). */
+export function markdownWords(markdown: string): number {
+  return countWords(proseOf(markdown));
+}
+
+/** Minutes to read a count of words at WORDS_PER_MINUTE, rounded up; at least one. */
+export function minutesFor(words: number): number {
+  return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
 }
 
 /** Minutes to read a markdown body at WORDS_PER_MINUTE, rounded up; at least one. */
 export function readingMinutes(markdown: string): number {
-  return Math.max(1, Math.ceil(countWords(proseOf(markdown)) / WORDS_PER_MINUTE));
+  return minutesFor(markdownWords(markdown));
 }
 
 /** "PT5M": the ISO 8601 duration schema.org's timeRequired takes. */

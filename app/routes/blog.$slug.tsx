@@ -69,7 +69,7 @@ export default function ArticlePage() {
       <BackToBlog />
       <ArticleHeader article={article} />
       <HeroImage image={article.image?.hero} link={article.pinterestImageLink} title={article.metaTitle} />
-      <ArticleBody html={article.bodyHtml} />
+      <ArticleBody html={article.bodyHtml} shortened={article.bodyShortened} />
       <VideoShort src={article.videoEmbedUrl} title={article.metaTitle} />
       <KeywordChips {...article.keywords} />
       <ReadNext entries={readNext} />

@@ -140,6 +140,8 @@ export async function startFakeBackend(options = {}) {
     listBody: options.listBody,
     /** JSON replies start with a UTF-8 byte order mark, as some servers write them. */
     bom: options.bom ?? false,
+    /** @type {Map<string, string>} article bodies by slug: get_details of such a slug answers article 1's fields with this body */
+    bodies: new Map(),
   };
 
   /** A JSON reply, after a UTF-8 byte order mark while `state.bom` is set. */
@@ -204,6 +206,10 @@ export async function startFakeBackend(options = {}) {
           return reply(res, 200, { ...article(1), blog: "x".repeat(5 * 1024 * 1024) });
       }
       if (hostile.has(slug)) return reply(res, 200, hostile.get(slug));
+      if (state.bodies.has(slug)) {
+        const { id: _id, slug: _slug, ...details } = article(1);
+        return reply(res, 200, { ...details, metaTitle: `Body of ${slug}`, blog: state.bodies.get(slug) });
+      }
       const n = content ? contentNumbers.get(slug) : articleNumber(slug, count);
       if (n === undefined) return reply(res, 404, { error: "Blog not found" });
       const { id: _id, slug: _slug, ...details } = article(n);

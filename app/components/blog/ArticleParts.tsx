@@ -80,9 +80,20 @@ export function HeroImage({ image, link, title }: { image: ImageCandidates | und
   );
 }
 
-export function ArticleBody({ html }: { html: string }) {
-  // Rendered and sanitised on the server by react-markdown (see app/blog/markdown.server.tsx).
-  return <div className="article-body mt-10" dangerouslySetInnerHTML={{ __html: html }} />;
+export function ArticleBody({ html, shortened }: { html: string; shortened?: ArticleView["bodyShortened"] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {shortened ? (
+        <p role="note" className="mt-10 rounded-xl bg-stone-100 px-5 py-4 text-stone-800 ring-1 ring-stone-200" data-testid="body-shortened">
+          {t("article.bodyShortened")}
+          {shortened.cut ? ` ${t("article.bodyCut")}` : null}
+        </p>
+      ) : null}
+      {/* Rendered and sanitised on the server by react-markdown, or escaped as plain text (app/blog/article-body.server.ts). */}
+      <div className="article-body mt-10" dangerouslySetInnerHTML={{ __html: html }} />
+    </>
+  );
 }
 
 export function VideoShort({ src, title }: { src: string | undefined; title: string }) {

@@ -1,0 +1,14 @@
+import type { MessagePort } from "node:worker_threads";
+import { markdownWords } from "~/lib/reading-time";
+import { renderMarkdown } from "./markdown.server";
+
+/**
+ * The render worker (built to build/markdown-worker.js, run by the pool in article-body.server.ts): one
+ * article body's markdown to HTML, and its words for the reading time. It says when it starts, so that the
+ * pool's time limit counts the work and not the wait in the queue.
+ */
+export default function renderInWorker({ markdown, started }: { markdown: string; started: MessagePort }) {
+  started.postMessage("started");
+  started.close();
+  return { html: renderMarkdown(markdown), words: markdownWords(markdown) };
+}
