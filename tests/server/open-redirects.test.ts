@@ -44,5 +44,5 @@ describe("redirects stay on the site", () => {
     );
     // Most generated addresses are redirected: the property was tested, not passed by 404s alone.
     expect(redirects).toBeGreaterThan(150);
-  });
+  }, 60_000);
 });
