@@ -94,7 +94,13 @@ async function launchFirefox({ width, height = DEFAULT_HEIGHT, dark = false, jav
     evaluate,
     waitFor: (expression, message, timeoutMs = 10_000) => poll(() => evaluate(expression), message, timeoutMs),
     click: async (selector) => {
-      await page.click(selector);
+      // Not page.click: with JavaScript off it waits for an animation frame that never comes.
+      const element = await page.$(selector);
+      if (!element) throw new Error(`no element matches ${selector}`);
+      await element.scrollIntoView();
+      const box = await element.boundingBox();
+      if (!box) throw new Error(`${selector} is not shown`);
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     },
     isDisplayed: async (selector) => {
       const element = await page.$(selector);
@@ -136,9 +142,21 @@ async function launchWebKit({ width, height = DEFAULT_HEIGHT, dark = false, java
     waitFor: (expression, message, timeoutMs = 10_000) => poll(() => evaluate(expression), message, timeoutMs),
     click: async (selector) => {
       const element = await driver.findElement(By.css(selector));
-      // WebKitWebDriver does not always scroll an element below the fold into view before clicking it.
-      if (javaScript) await driver.executeScript("arguments[0].scrollIntoView({ block: 'center' });", element);
-      await element.click();
+      // WebKitWebDriver does not scroll an element below the fold into view before clicking it, and the
+      // site's scroll restoration may move the page just after a navigation: scroll until it stays in view.
+      for (let attempt = 0; javaScript && attempt < 20; attempt += 1) {
+        const inView = await driver.executeScript(
+          "arguments[0].scrollIntoView({ block: 'center' }); return new Promise((resolve) => setTimeout(() => { const r = arguments[0].getBoundingClientRect(); resolve(r.top >= 0 && r.bottom <= innerHeight); }, 50));",
+          element,
+        );
+        if (inView) break;
+      }
+      try {
+        await element.click();
+      } catch (error) {
+        const where = javaScript ? await driver.executeScript("const r = arguments[0].getBoundingClientRect(); return [r.x, r.y, r.width, r.height, scrollY, innerWidth, innerHeight];", element) : [];
+        throw new Error(`click on ${selector} at ${JSON.stringify(where)}: ${String(error)}`);
+      }
     },
     isDisplayed: async (selector) => {
       const found = await driver.findElements(By.css(selector));
@@ -168,7 +186,11 @@ async function setViewport(driver: WebDriver, width: number, height: number) {
   for (let attempt = 0; attempt < 4; attempt += 1) {
     await driver.manage().window().setRect(rect);
     const [innerWidth, innerHeight] = (await driver.executeScript("return [window.innerWidth, window.innerHeight];")) as [number, number];
-    if (innerWidth === width && innerHeight === height) return;
+    if (innerWidth === width && innerHeight === height) {
+      // Otherwise the driver keeps the old size for its checks of where an element is (clicks then fail).
+      await driver.navigate().refresh();
+      return;
+    }
     const actual = await driver.manage().window().getRect();
     rect = { width: actual.width + width - innerWidth, height: actual.height + height - innerHeight };
   }
