@@ -7,7 +7,8 @@ import puppeteer, { type Browser as PuppeteerBrowser, type Page } from "puppetee
 import { Builder, By, Key, type WebDriver } from "selenium-webdriver";
 import { CONSOLE_KEY } from "./hook-proxy.mjs";
 
-export type EngineName = "firefox" | "webkit";
+/** Chromium is here for the side-by-side screenshots only: its tests are Playwright's (tests/e2e). */
+export type EngineName = "firefox" | "webkit" | "chromium";
 export const engineNames: EngineName[] = ["firefox", "webkit"];
 
 export type LaunchOptions = { width: number; height?: number; dark?: boolean; javaScript?: boolean };
@@ -60,25 +61,34 @@ async function poll(check: () => Promise<unknown>, message: string, timeoutMs: n
 }
 
 export async function launch(engine: EngineName, options: LaunchOptions, webkitDriverUrl: string): Promise<EnginePage> {
-  return engine === "firefox" ? launchFirefox(options) : launchWebKit(options, webkitDriverUrl);
+  return engine === "webkit" ? launchWebKit(options, webkitDriverUrl) : launchPuppeteer(engine, options);
 }
 
-async function launchFirefox({ width, height = DEFAULT_HEIGHT, dark = false, javaScript = true }: LaunchOptions): Promise<EnginePage> {
-  const browser: PuppeteerBrowser = await puppeteer.launch({
-    browser: "firefox",
-    executablePath: FIREFOX,
-    headless: true,
-    defaultViewport: { width, height },
-    extraPrefsFirefox: {
-      // Overlay scrollbars, as on phones and macOS: a classic scrollbar would take 12 px of a 375 px viewport.
-      "ui.useOverlayScrollbars": 1,
-      // 0 dark, 1 light.
-      "layout.css.prefers-color-scheme.content-override": dark ? 0 : 1,
-      "javascript.enabled": javaScript,
-    },
-  });
+const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+
+async function launchPuppeteer(engine: "firefox" | "chromium", { width, height = DEFAULT_HEIGHT, dark = false, javaScript = true }: LaunchOptions): Promise<EnginePage> {
+  const browser: PuppeteerBrowser =
+    engine === "firefox"
+      ? await puppeteer.launch({
+          browser: "firefox",
+          executablePath: FIREFOX,
+          headless: true,
+          defaultViewport: { width, height },
+          extraPrefsFirefox: {
+            // Overlay scrollbars, as on phones and macOS: a classic scrollbar would take 12 px of a 375 px viewport.
+            "ui.useOverlayScrollbars": 1,
+            // 0 dark, 1 light.
+            "layout.css.prefers-color-scheme.content-override": dark ? 0 : 1,
+            "javascript.enabled": javaScript,
+          },
+        })
+      : await puppeteer.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS });
   const page: Page = (await browser.pages())[0] ?? (await browser.newPage());
   await page.setViewport({ width, height });
+  if (engine === "chromium") {
+    await page.emulateMediaFeatures([{ name: "prefers-color-scheme", value: dark ? "dark" : "light" }]);
+    await page.setJavaScriptEnabled(javaScript);
+  }
   // What the engine itself reports (a blocked script, a failed module), besides what the page's hook records.
   const engineLog: string[] = [];
   page.on("console", (message) => {
@@ -87,7 +97,7 @@ async function launchFirefox({ width, height = DEFAULT_HEIGHT, dark = false, jav
   page.on("pageerror", (error) => engineLog.push(`uncaught: ${String(error)} (pageerror)`));
   const evaluate = async <T>(expression: string) => (await page.evaluate(expression)) as T;
   return {
-    engine: "firefox",
+    engine,
     goto: async (url) => {
       await page.goto(url, { waitUntil: "load" });
     },
