@@ -107,8 +107,16 @@ async function launchPuppeteer(engine: "firefox" | "chromium", { width, height =
       // Not page.click: with JavaScript off it waits for an animation frame that never comes.
       const element = await page.$(selector);
       if (!element) throw new Error(`no element matches ${selector}`);
-      await element.scrollIntoView();
-      const box = await element.boundingBox();
+      // The site's scroll restoration may move the page just after a navigation (Back): click where the
+      // element has stayed for a while.
+      let box = null;
+      for (let attempt = 0; attempt < 20; attempt += 1) {
+        await element.scrollIntoView();
+        box = await element.boundingBox();
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const again = await element.boundingBox();
+        if (box && again && box.y === again.y) break;
+      }
       if (!box) throw new Error(`${selector} is not shown`);
       await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     },
@@ -153,13 +161,18 @@ async function launchWebKit({ width, height = DEFAULT_HEIGHT, dark = false, java
     click: async (selector) => {
       const element = await driver.findElement(By.css(selector));
       // WebKitWebDriver does not scroll an element below the fold into view before clicking it, and the
-      // site's scroll restoration may move the page just after a navigation: scroll until it stays in view.
+      // site's scroll restoration may move the page just after a navigation (Back): scroll until the element
+      // has stayed in the same place in view for a while.
       for (let attempt = 0; javaScript && attempt < 20; attempt += 1) {
-        const inView = await driver.executeScript(
-          "arguments[0].scrollIntoView({ block: 'center' }); return new Promise((resolve) => setTimeout(() => { const r = arguments[0].getBoundingClientRect(); resolve(r.top >= 0 && r.bottom <= innerHeight); }, 50));",
+        const still = await driver.executeScript(
+          `const element = arguments[0];
+          element.scrollIntoView({ block: "center" });
+          const at = () => { const r = element.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight ? r.top : NaN; };
+          const first = at();
+          return new Promise((resolve) => setTimeout(() => resolve(at() === first), 200));`,
           element,
         );
-        if (inView) break;
+        if (still) break;
       }
       try {
         await element.click();
