@@ -205,10 +205,18 @@ async function launchWebKit({ width, height = DEFAULT_HEIGHT, dark = false, java
  */
 async function setViewport(driver: WebDriver, width: number, height: number) {
   await driver.get("about:blank");
+  const inner = async () => (await driver.executeScript("return [window.innerWidth, window.innerHeight];")) as [number, number];
   let rect = { width, height };
-  for (let attempt = 0; attempt < 4; attempt += 1) {
+  for (let attempt = 0; attempt < 6; attempt += 1) {
     await driver.manage().window().setRect(rect);
-    const [innerWidth, innerHeight] = (await driver.executeScript("return [window.innerWidth, window.innerHeight];")) as [number, number];
+    // The window manager applies the size a moment later on a busy machine: wait until the page's size holds.
+    let [innerWidth, innerHeight] = await inner();
+    for (let settle = 0; settle < 10; settle += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const [nextWidth, nextHeight] = await inner();
+      if (nextWidth === innerWidth && nextHeight === innerHeight) break;
+      [innerWidth, innerHeight] = [nextWidth, nextHeight];
+    }
     if (innerWidth === width && innerHeight === height) {
       // Otherwise the driver keeps the old size for its checks of where an element is (clicks then fail).
       await driver.navigate().refresh();
