@@ -1,6 +1,7 @@
-// `npm test`: builds the site, runs the unit and server tests (Vitest), the browser tests (Playwright,
-// JavaScript on and off) and, where nginx is installed, the proxy tests; then prints one summary line over
-// all of them: "N passed, N failed". A runner that errored, or ran no test, counts as a failure.
+// `npm test`: builds the site, runs the unit and server tests (Vitest), the browser tests (Playwright in
+// Chromium, JavaScript on and off), the Firefox and WebKit tests (tests/engines) and, where nginx is
+// installed, the proxy tests; then prints one summary line over all of them: "N passed, N failed". A runner
+// that errored, or ran no test, counts as a failure.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 
@@ -25,6 +26,9 @@ const runners = [
   { name: "unit and server (Vitest)", command: ["npx", ["vitest", "run"]], report: "vitest.json", counts: vitestCounts },
   { name: "browser (Playwright)", command: ["npx", ["playwright", "test"]], report: "playwright.json", counts: playwrightCounts },
 ];
+// Firefox and WebKit: Debian's firefox-esr, and WebKitGTK's MiniBrowser through WebKitWebDriver under Xvfb.
+// Missing browsers are a failure, not a skip: .ci/run installs them.
+runners.push({ name: "Firefox and WebKit (tests/engines)", command: ["npm", ["run", "test:engines"]], report: "engines.json", counts: vitestCounts });
 if (existsSync("/usr/sbin/nginx") || process.env.NGINX_PATH) {
   runners.push({ name: "proxy (nginx)", command: ["npm", ["run", "test:proxy"]], report: "proxy.json", counts: vitestCounts });
 } else {

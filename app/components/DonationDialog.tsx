@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useTranslation } from "~/i18n/use-translation";
+import { LotusMark } from "./LotusMark";
 
 export const DONATION_DELAY_MS = 30_000;
 const DISMISSED_KEY = "donation-dismissed";
@@ -79,8 +80,8 @@ export function DonationDialog({ siteName, donationUrl, autoOpen }: Props) {
         <a href="#close" className="absolute inset-0 cursor-default" aria-hidden="true" tabIndex={-1} />
       ) : null}
       <div className="relative w-full max-w-md rounded-2xl bg-white p-8 text-center shadow-2xl">
-        <div aria-hidden="true" className="mx-auto mb-4 flex h-14 w-14 items-center justify-center rounded-full bg-moss-50 text-2xl">
-          🪷
+        <div aria-hidden="true" className="mx-auto mb-4 flex h-14 w-14 items-center justify-center rounded-full bg-moss-50 text-moss-700">
+          <LotusMark className="h-9 w-9" />
         </div>
         <h2 id="donate-title" className="font-serif text-2xl font-semibold text-ink">
           {t("donation.title", { site: siteName })}

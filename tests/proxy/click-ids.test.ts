@@ -44,21 +44,10 @@ describe.skipIf(nginxMissing)("nginx's cache key is the page, not the click id",
     expect(await (await fetch(`${stack.nginx.url}/blog?utm_source=z`)).text()).toContain("Backend Article 1:");
   });
 
-  test("Remix's route discovery keeps its query: each set of paths gets its own answer, which is kept a year", async () => {
+  test("pages carry the whole route manifest, so no reader asks the server about routes (decision 034)", async () => {
     const stack = running();
     const home = await (await fetch(`${stack.nginx.url}/`)).text();
-    const version = /"version":\s*"([^"]+)"/.exec(home)?.[1];
-    expect(version, "the build's version in the page").toBeTruthy();
-    const manifest = async (paths: string[]) => {
-      const response = await fetch(`${stack.nginx.url}/__manifest?${paths.map((p) => `p=${encodeURIComponent(p)}`).join("&")}&version=${version}`);
-      expect(response.status).toBe(200);
-      return Object.keys((await response.json()) as Record<string, unknown>).sort();
-    };
-    const blog = await manifest(["/blog"]);
-    const article = await manifest(["/blog/backend-article-2"]);
-    expect(blog).toContain("routes/blog._index");
-    expect(article).toContain("routes/blog.$slug");
-    expect(article).not.toEqual(blog);
-    expect(await manifest(["/blog"])).toEqual(blog);
+    expect(home).toMatch(/import "\/build\/manifest-[0-9A-F]+\.js"/);
+    expect(home, "no partial manifest inline").not.toContain("__remixManifest");
   });
 });
