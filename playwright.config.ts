@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { brokenSite, configuredSite, OTHER_TITLE, OTHER_TOKEN, ports, sitesEnv, urls, writeSitesFile } from "./tests/support/servers.mjs";
 
@@ -21,7 +24,8 @@ function site(port: number, env: Record<string, string> = {}) {
   return {
     command: "node build/server.js",
     url: env.SITES_FILE ? `http://127.0.0.1:${port}/healthz` : `http://127.0.0.1:${port}/`,
-    env: { NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...env },
+    // A catalogue of its own, empty at each run (app/search).
+    env: { NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", CATALOG_DIR: mkdtempSync(path.join(tmpdir(), "e2e-catalog-")), ...env },
     reuseExistingServer: false,
     stdout: "ignore" as const,
     stderr: "pipe" as const,

@@ -15,6 +15,9 @@ import { splitKeywords } from "~/lib/keywords";
 import { pickReadNext } from "~/lib/read-next";
 import { readingMinutes } from "~/lib/reading-time";
 import { extractVideoId, videoEmbedUrl } from "~/lib/video";
+import type { Catalogue } from "~/search/catalogue";
+import { catalogueOf } from "~/search/catalogues.server";
+import { catalogueArticle, catalogueEntry } from "~/search/sync.server";
 
 /**
  * The one place pages get blog content from. Each site has its own source (its hosted backend when
@@ -70,12 +73,21 @@ export function forgetSiteContent(siteKeys: string[]) {
   for (const cache of Object.values(caches ?? {})) cache.forget(prefixes);
 }
 
-function createBlog(source: BlogSource, { lists, articles, dates }: ReturnType<typeof createCaches>, { key: site, label, language }: SiteSettings) {
+function createBlog(source: BlogSource, { lists, articles, dates }: ReturnType<typeof createCaches>, settings: SiteSettings) {
+  const { key: site, label, language } = settings;
+  /** What a reader's request fetched anyway goes into the catalogue on the way (app/search). */
+  const store = (domain: string, write: (catalogue: Catalogue) => Promise<unknown>) => {
+    Promise.resolve()
+      .then(() => write(catalogueOf(settings, domain, source)))
+      .catch((error: unknown) => console.error("Catalogue not updated:", error));
+  };
   return {
+    catalogue: (domain: string) => catalogueOf(settings, domain, source),
     listPage(domain: string, page: number) {
       return lists
         .get(`${site}:list:${domain}:${page}`, async () => {
           const value = await source.listPage(domain, page);
+          store(domain, (catalogue) => catalogue.putEntries(value.blogs.map(catalogueEntry)));
           return { value, size: JSON.stringify(value).length };
         }, label)
         .then(withCardImages);
@@ -84,6 +96,7 @@ function createBlog(source: BlogSource, { lists, articles, dates }: ReturnType<t
       return articles.get(`${site}:article:${domain}:${slug}`, async () => {
         const article = await source.article(slug);
         if (!article) return { value: null, size: slug.length };
+        store(domain, (catalogue) => catalogue.putArticle(catalogueArticle(slug, article)));
         // Worked out once per fetched version and cached with it.
         const view = toArticleView(slug, article, language.tag);
         return { value: view, size: view.bodyHtml.length + 1024 };
@@ -129,6 +142,11 @@ export function siteDomain(request: Request, site: SiteSettings): string {
 
 export function getBlogListPage(request: Request, site: SiteSettings, page: number): Promise<BlogListPage> {
   return blogOf(site).listPage(siteDomain(request, site), page);
+}
+
+/** The site's catalogue: every article, searchable (app/search). Throws when its file cannot be opened. */
+export function getCatalogue(request: Request, site: SiteSettings): Catalogue {
+  return blogOf(site).catalogue(siteDomain(request, site));
 }
 
 export function getArticle(request: Request, site: SiteSettings, slug: string): Promise<ArticleView | null> {

@@ -57,5 +57,7 @@ export interface Catalogue {
   setState(name: string, value: string): Promise<void>;
   /** Holds the right to sync for `ms` (renewed by calling again); false while another process holds it. */
   lease(holder: string, ms: number): Promise<boolean>;
+  /** Gives the lease up (a process that stops), so another may sync at once. */
+  release(holder: string): Promise<void>;
   close(): void;
 }

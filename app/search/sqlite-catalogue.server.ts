@@ -143,6 +143,7 @@ export function openSqliteCatalogue(file: string): Catalogue {
     ),
     getState: db.prepare<[string], { value: string }>("SELECT value FROM state WHERE name = ?"),
     setState: db.prepare("INSERT INTO state (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value"),
+    release: db.prepare<[string]>("DELETE FROM lease WHERE name = 'sync' AND holder = ?"),
     lease: db.prepare(
       "INSERT INTO lease (name, holder, until) VALUES ('sync', @holder, @until) ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, until = excluded.until WHERE lease.holder = excluded.holder OR lease.until < @now",
     ),
@@ -316,6 +317,9 @@ export function openSqliteCatalogue(file: string): Catalogue {
     },
     async setState(name, value) {
       statements.setState.run(name, value);
+    },
+    async release(holder) {
+      statements.release.run(holder);
     },
     async lease(holder, ms) {
       const now = Date.now();

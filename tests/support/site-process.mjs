@@ -1,7 +1,9 @@
 // Starts the production server (build/server.js, from server/) as a child process on a free loopback port, for tests and
 // scripts that need the real thing. The build must exist (npm run build).
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import net from "node:net";
 
 export async function freePort() {
@@ -15,9 +17,13 @@ export async function freePort() {
   });
 }
 
-/** The environment a site process gets: only what is given, and where to listen. */
+/**
+ * The environment a site process gets: only what is given, and where to listen. Each process starts with
+ * a catalogue folder of its own (in the system's temporary folder) unless CATALOG_DIR is given.
+ */
 function siteEnv(port, env) {
-  return { PATH: process.env.PATH, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...env };
+  const CATALOG_DIR = mkdtempSync(path.join(tmpdir(), "site-catalog-"));
+  return { PATH: process.env.PATH, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", CATALOG_DIR, ...env };
 }
 
 /**

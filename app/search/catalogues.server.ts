@@ -1,0 +1,63 @@
+import { createHash } from "node:crypto";
+import path from "node:path";
+import type { BlogSource } from "~/blog/source.server";
+import { getSettings, type SiteSettings } from "~/config.server";
+import type { Catalogue } from "./catalogue";
+import { openSqliteCatalogue } from "./sqlite-catalogue.server";
+import { startSync } from "./sync.server";
+
+/**
+ * The catalogue of each site and domain, opened when first asked for, with its sync started. Its file
+ * is named by where the articles come from (the backend's address and the domain, or the content
+ * folder), not by the site's other settings: a restart or a new site name keeps the catalogue.
+ */
+
+type Open = { catalogue: Catalogue; stop: () => Promise<void>; syncedAt?: number; label: string };
+const open = new Map<string, Open>();
+
+export function catalogueFile(site: SiteSettings, domain: string): string {
+  const origin = site.blogApi ? `backend ${site.blogApi.url} ${domain}` : `files ${site.contentDir}`;
+  const name = (site.blogApi ? domain : path.basename(site.contentDir)).replace(/[^a-z0-9.-]+/gi, "_").slice(0, 60);
+  const id = createHash("sha256").update(origin).digest("base64url").slice(0, 12).replace(/[^a-z0-9]/gi, "0");
+  return path.join(getSettings().catalogue.dir, `${name}-${id}.sqlite`);
+}
+
+export function catalogueOf(site: SiteSettings, domain: string, source: BlogSource): Catalogue {
+  const file = catalogueFile(site, domain);
+  const known = open.get(file);
+  if (known) return known.catalogue;
+  const settings = getSettings();
+  const catalogue = openSqliteCatalogue(file);
+  const entry: Open = { catalogue, stop: async () => {}, label: site.label };
+  const sync = startSync({
+    catalogue,
+    source,
+    domain,
+    // Embedded files cost nothing to read: no pacing.
+    callsPerSecond: site.blogApi ? settings.catalogue.callsPerSecond : Number.POSITIVE_INFINITY,
+    freshMs: settings.cache.freshSeconds * 1000,
+    sweepMs: settings.catalogue.sweepSeconds * 1000,
+    label: site.label,
+    onProgress: ({ syncedAt }) => {
+      if (syncedAt) entry.syncedAt = syncedAt;
+    },
+  });
+  entry.stop = sync.stop;
+  open.set(file, entry);
+  return catalogue;
+}
+
+/** The open catalogues, for the metrics: each site's label, size and last sync. */
+export async function catalogueStatus() {
+  return Promise.all(
+    [...open.values()].map(async ({ catalogue, syncedAt, label }) => ({ label, ...(await catalogue.count()), syncedAt })),
+  );
+}
+
+/** Stops every sync and closes the files (shutdown, and tests). */
+export async function closeCatalogues() {
+  const all = [...open.values()];
+  open.clear();
+  await Promise.all(all.map((entry) => entry.stop()));
+  for (const entry of all) entry.catalogue.close();
+}
