@@ -144,6 +144,19 @@ export function getBlogListPage(request: Request, site: SiteSettings, page: numb
   return blogOf(site).listPage(siteDomain(request, site), page);
 }
 
+/**
+ * Opens the site's catalogue and starts its sync as the server starts, when the site's domain does not
+ * depend on the request (embedded articles, or SITE_DOMAIN set); otherwise the first request does.
+ */
+export function startCatalogue(site: SiteSettings) {
+  if (site.blogApi && !site.siteDomain) return;
+  try {
+    blogOf(site).catalogue(site.siteDomain ?? "localhost");
+  } catch (error) {
+    console.error(`Catalogue of ${site.label} not opened:`, error);
+  }
+}
+
 /** The site's catalogue: every article, searchable (app/search). Throws when its file cannot be opened. */
 export function getCatalogue(request: Request, site: SiteSettings): Catalogue {
   return blogOf(site).catalogue(siteDomain(request, site));

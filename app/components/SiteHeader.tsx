@@ -6,6 +6,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { sectionHref } from "~/lib/site-sections";
 import { isScrolledPast } from "~/lib/scroll";
 import { EnsoMark } from "./EnsoMark";
+import { SearchForm, SearchIcon } from "./search/SearchForm";
 
 type NavItem = { label: string; href: string; internal?: boolean };
 
@@ -51,8 +52,10 @@ const menuToggle = "inline-flex h-11 w-11 items-center justify-center rounded-md
 const mobileLink = "block rounded-md px-3 py-3 text-base font-medium text-stone-800 hover:bg-stone-100";
 
 export function SiteHeader({ product, siteName }: { product: string; siteName: string }) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const onHomePage = pathname === "/";
+  // On the results page, the header's form shows the words searched for.
+  const query = pathname === "/search" ? (new URLSearchParams(search).get("q") ?? undefined) : undefined;
   const translator = useTranslation();
   const { t } = translator;
   const items = navItems(product, onHomePage, translator);
@@ -93,6 +96,11 @@ export function SiteHeader({ product, siteName }: { product: string; siteName: s
             <NavLink key={item.href} item={item} className={item.href === "#donate" ? `ml-2 ${donateLink}` : desktopLink} />
           ))}
         </nav>
+        {/* The form where there is room for it; a link to the results page's form where there is not (the narrowest screens have it in the menu). */}
+        <SearchForm query={query} className="hidden lg:flex" />
+        <Link to="/search" aria-label={t("search.title")} className={`hidden md:inline-flex lg:hidden ${menuToggle}`}>
+          <SearchIcon />
+        </Link>
 
         <div className="md:hidden">
           {hydrated ? (
@@ -136,6 +144,7 @@ function MobileMenu({ items, onNavigate, className = "" }: { items: NavItem[]; o
       aria-label={t("nav.label")}
       className={`absolute inset-x-0 top-16 border-t border-stone-200 bg-white px-4 pb-4 pt-2 shadow-lg md:hidden ${className}`}
     >
+      <SearchForm className="mb-2 mt-2" />
       <ul>
         {items.map((item) => (
           <li key={item.href}>

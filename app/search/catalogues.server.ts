@@ -2,7 +2,9 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import type { BlogSource } from "~/blog/source.server";
 import { getSettings, type SiteSettings } from "~/config.server";
+import { metrics } from "~/metrics/record.server";
 import type { Catalogue } from "./catalogue";
+import { createPacer } from "./pacer";
 import { openSqliteCatalogue } from "./sqlite-catalogue.server";
 import { startSync } from "./sync.server";
 
@@ -14,6 +16,8 @@ import { startSync } from "./sync.server";
 
 type Open = { catalogue: Catalogue; stop: () => Promise<void>; syncedAt?: number; label: string };
 const open = new Map<string, Open>();
+/** One pacer per backend: the sites it serves share CATALOG_CALLS_PER_SECOND (per process). */
+const pacers = new Map<string, () => Promise<void>>();
 
 export function catalogueFile(site: SiteSettings, domain: string): string {
   const origin = site.blogApi ? `backend ${site.blogApi.url} ${domain}` : `files ${site.contentDir}`;
@@ -34,7 +38,8 @@ export function catalogueOf(site: SiteSettings, domain: string, source: BlogSour
     source,
     domain,
     // Embedded files cost nothing to read: no pacing.
-    callsPerSecond: site.blogApi ? settings.catalogue.callsPerSecond : Number.POSITIVE_INFINITY,
+    callsPerSecond: Number.POSITIVE_INFINITY,
+    pace: site.blogApi ? pacerOf(site.blogApi.url, settings.catalogue.callsPerSecond) : undefined,
     freshMs: settings.cache.freshSeconds * 1000,
     sweepMs: settings.catalogue.sweepSeconds * 1000,
     label: site.label,
@@ -44,7 +49,14 @@ export function catalogueOf(site: SiteSettings, domain: string, source: BlogSour
   });
   entry.stop = sync.stop;
   open.set(file, entry);
+  metrics.watchCatalogues(catalogueStatus);
   return catalogue;
+}
+
+function pacerOf(backend: string, callsPerSecond: number) {
+  let pace = pacers.get(backend);
+  if (!pace) pacers.set(backend, (pace = createPacer(callsPerSecond)));
+  return pace;
 }
 
 /** The open catalogues, for the metrics: each site's label, size and last sync. */

@@ -18,8 +18,10 @@ export type SyncOptions = {
   catalogue: Catalogue;
   source: BlogSource;
   domain: string;
-  /** Backend calls a second, at most (list and details alike). */
+  /** Backend calls a second, at most (list and details alike)... */
   callsPerSecond: number;
+  /** ...or the pacer of the backend, shared with the other sites it serves. */
+  pace?: () => Promise<void>;
   freshMs: number;
   sweepMs: number;
   /** How the log names the site. */
@@ -57,7 +59,7 @@ export function catalogueArticle(slug: string, article: BlogArticle): CatalogueA
 export function startSync(options: SyncOptions) {
   const { catalogue, source, domain, freshMs, sweepMs } = options;
   const holder = randomUUID();
-  const pace = createPacer(options.callsPerSecond);
+  const pace = options.pace ?? createPacer(options.callsPerSecond);
   /** Bodies fetched per round: about ten seconds of calls, so the lease and the head check stay timely. */
   const batch = Math.max(1, Math.min(200, Math.round(options.callsPerSecond * 10) || 200));
   let stopped = false;
