@@ -24,8 +24,8 @@ function site(port: number, env: Record<string, string> = {}) {
   return {
     command: "node build/server.js",
     url: env.SITES_FILE ? `http://127.0.0.1:${port}/healthz` : `http://127.0.0.1:${port}/`,
-    // A catalogue of its own, empty at each run (app/search).
-    env: { NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", CATALOG_DIR: mkdtempSync(path.join(tmpdir(), "e2e-catalog-")), ...env },
+    // A catalogue of its own, empty at each run (app/search), without background calls to the fake backends, whose calls tests count.
+    env: { NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", CATALOG_DIR: mkdtempSync(path.join(tmpdir(), "e2e-catalog-")), CATALOG_SYNC: "off", ...env },
     reuseExistingServer: false,
     stdout: "ignore" as const,
     stderr: "pipe" as const,

@@ -12,7 +12,7 @@ import type { BlogSource } from "./source.server";
 import type { ArticleView, BlogArticle, BlogEntry, BlogListPage } from "./types";
 import { formatPublishedDate, isoDate } from "~/lib/dates";
 import { splitKeywords } from "~/lib/keywords";
-import { pickReadNext } from "~/lib/read-next";
+import { pickReadNext, READ_NEXT_COUNT } from "~/lib/read-next";
 import { readingMinutes } from "~/lib/reading-time";
 import { extractVideoId, videoEmbedUrl } from "~/lib/video";
 import type { Catalogue } from "~/search/catalogue";
@@ -192,6 +192,32 @@ export function readNextFor(article: ArticleView, newest: BlogEntry[]): BlogEntr
   return pickReadNext({ slug: article.slug, keywords }, newest).map(asCard);
 }
 
+/**
+ * Up to three other articles for the end of `article`, the closest by their words among all the site's
+ * articles in the catalogue: no backend call. While the catalogue knows too few articles (a cold start
+ * without the sync), the newest list page's, as readNextFor chooses them.
+ */
+export async function getReadNext(request: Request, site: SiteSettings, article: ArticleView): Promise<BlogEntry[]> {
+  try {
+    const catalogue = getCatalogue(request, site);
+    if ((await catalogue.count()).articles > READ_NEXT_COUNT) {
+      const keywords = [...article.keywords.shortTail, ...article.keywords.longTail];
+      const related = await catalogue.related({ slug: article.slug, title: article.metaTitle, keywords }, READ_NEXT_COUNT);
+      return related.map((entry) => ({
+        id: entry.slug,
+        slug: entry.slug,
+        metaTitle: entry.title,
+        metaDescription: entry.description,
+        pinterestImageLink: entry.image,
+        image: cardImage(entry.image),
+      }));
+    }
+  } catch (error) {
+    console.error("Read next from the catalogue failed:", error);
+  }
+  return readNextFor(article, await getNewestEntries(request, site));
+}
+
 /** A list entry as its card needs it: the keywords, which only choose what to read next, stay on the server. */
 export function asCard({ keywords: _keywords, ...card }: BlogEntry): BlogEntry {
   return card;
@@ -207,16 +233,23 @@ export async function getArticleTotal(request: Request, site: SiteSettings): Pro
 
 /**
  * The articles on the given list pages with their dates, for one sitemap part: the pages at once, then
- * the details of each entry whose list entry has no date (decision 017), all through the cache. An
+ * the details of each entry whose list entry has no date and whose date the catalogue does not know
+ * (decision 017), all through the cache. An
  * article whose details fail keeps its place without a date; one the backend no longer has is left out.
  */
 export async function getDatedEntries(request: Request, site: SiteSettings, listPages: number[]) {
   const lists = await Promise.all(listPages.map((page) => getBlogListPage(request, site, page)));
   const entries = lists.flatMap((list) => list.blogs);
+  // The catalogue knows the dates of the articles whose details it has: no backend call for those.
+  const known = await Promise.resolve()
+    .then(() => getCatalogue(request, site).dates(entries.map((entry) => entry.slug)))
+    .catch(() => new Map<string, string>());
   const dated = await pMap(
     entries,
     async (entry) => {
       if (entry.date) return { slug: entry.slug, date: isoDate(entry.date) };
+      const catalogued = known.get(entry.slug);
+      if (catalogued) return { slug: entry.slug, date: catalogued };
       const date = await blogOf(site)
         .articleDate(siteDomain(request, site), entry.slug)
         .catch(() => undefined);

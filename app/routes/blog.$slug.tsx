@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { getArticle, getNewestEntries, readNextFor } from "~/blog/blog.server";
+import { getArticle, getReadNext } from "~/blog/blog.server";
 import { BlogUnavailableError } from "~/blog/errors.server";
 import { ArticleAddress } from "~/components/blog/ArticleAddress";
 import {
@@ -30,13 +30,11 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const missing = () =>
     data({ state: "missing" as const, meta: missingMeta }, { status: 404, headers: cacheHeaders("missing") });
   if (!slug.trim() || slug.length > MAX_SLUG_LENGTH) return missing();
-  // Asked for with the article, not after it, so that on a cold site the two backend calls overlap.
-  // It never fails: without the list the article shows without suggestions.
-  const newest = getNewestEntries(request, siteOf(context));
   try {
     const article = await getArticle(request, siteOf(context), slug);
     if (!article) return missing();
-    const readNext = readNextFor(article, await newest);
+    // From the catalogue; it never fails: without it the article shows without suggestions.
+    const readNext = await getReadNext(request, siteOf(context), article);
     return data({ state: "ok" as const, article, readNext, meta: articleMeta(site, article) }, { headers: cacheHeaders("page") });
   } catch (error) {
     if (!(error instanceof BlogUnavailableError)) throw error;

@@ -33,6 +33,10 @@ export function catalogueOf(site: SiteSettings, domain: string, source: BlogSour
   const settings = getSettings();
   const catalogue = openSqliteCatalogue(file);
   const entry: Open = { catalogue, stop: async () => {}, label: site.label };
+  open.set(file, entry);
+  metrics.watchCatalogues(catalogueStatus);
+  // CATALOG_SYNC=off: no calls of its own to a backend; what readers' requests fetch is still kept.
+  if (site.blogApi && !settings.catalogue.sync) return catalogue;
   const sync = startSync({
     catalogue,
     source,
@@ -48,8 +52,6 @@ export function catalogueOf(site: SiteSettings, domain: string, source: BlogSour
     },
   });
   entry.stop = sync.stop;
-  open.set(file, entry);
-  metrics.watchCatalogues(catalogueStatus);
   return catalogue;
 }
 

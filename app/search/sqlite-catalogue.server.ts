@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { isoDate } from "~/lib/dates";
+import { COMMON_WORDS } from "~/lib/read-next";
 import type { Catalogue, CatalogueArticle, CatalogueEntry, SearchHit, SearchResults, SnippetPart } from "./catalogue";
 import { keywordKey } from "./keyword-key";
 import { plainText } from "./plain-text";
@@ -54,6 +55,8 @@ CREATE TABLE IF NOT EXISTS lease (name TEXT PRIMARY KEY, holder TEXT NOT NULL, u
 const RANK = "bm25(texts, 10.0, 4.0, 6.0, 1.0, 1.0)";
 const MARK_START = "\u0002";
 const MARK_END = "\u0003";
+/** Words of an article that find the articles related to it. */
+const RELATED_WORDS = 8;
 /** Words around the matches in a snippet. */
 const SNIPPET_WORDS = 28;
 
@@ -124,7 +127,7 @@ export function openSqliteCatalogue(file: string): Catalogue {
        FROM texts JOIN articles a ON a.id = texts.rowid WHERE texts MATCH ? ORDER BY ${RANK} LIMIT ? OFFSET ?`,
     ),
     related: db.prepare<[string, string, number], Row>(
-      `SELECT a.* FROM texts JOIN articles a ON a.id = texts.rowid WHERE texts MATCH ? AND a.slug <> ? ORDER BY ${RANK} LIMIT ?`,
+      `SELECT a.* FROM texts JOIN articles a ON a.id = texts.rowid WHERE texts MATCH ? AND a.slug <> ? ORDER BY ${RANK}, a.date_iso DESC, a.id LIMIT ?`,
     ),
     newest: db.prepare<[string, number], Row>("SELECT * FROM articles WHERE slug <> ? ORDER BY date_iso DESC, id DESC LIMIT ?"),
     keywordLabel: db.prepare<[string], { label: string; total: number }>(
@@ -293,7 +296,10 @@ export function openSqliteCatalogue(file: string): Catalogue {
       return statements.keywords.all().map((row) => ({ key: row.key, label: row.label, count: row.count, lastmod: row.lastmod ?? undefined }));
     },
     async related(about, count) {
-      const words = queryWords([about.title, ...about.keywords].join(" ")).filter(({ word }) => [...word].length > 2 || /[^\p{Script=Latin}]/u.test(word));
+      // The keywords' words first, then the title's; words too common to tell articles apart left out.
+      const words = queryWords([...about.keywords, about.title].join(" "))
+        .filter(({ spellings }) => !COMMON_WORDS.has(spellings[0]!))
+        .slice(0, RELATED_WORDS);
       const found = words.length > 0 ? statements.related.all(matchExpression(words, { loose: true }), about.slug, count).map(entryOf) : [];
       if (found.length < count) {
         const seen = new Set(found.map((entry) => entry.slug));

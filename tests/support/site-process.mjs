@@ -19,11 +19,13 @@ export async function freePort() {
 
 /**
  * The environment a site process gets: only what is given, and where to listen. Each process starts with
- * a catalogue folder of its own (in the system's temporary folder) unless CATALOG_DIR is given.
+ * a catalogue folder of its own (in the system's temporary folder) unless CATALOG_DIR is given, and
+ * without the catalogue's background calls to a backend (CATALOG_SYNC=off), which would add to the calls
+ * that tests count, unless CATALOG_SYNC=on is given.
  */
 function siteEnv(port, env) {
   const CATALOG_DIR = mkdtempSync(path.join(tmpdir(), "site-catalog-"));
-  return { PATH: process.env.PATH, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", CATALOG_DIR, ...env };
+  return { PATH: process.env.PATH, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", CATALOG_DIR, CATALOG_SYNC: "off", ...env };
 }
 
 /**
