@@ -6,6 +6,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { sectionHref } from "~/lib/site-sections";
 import { isScrolledPast } from "~/lib/scroll";
 import { EnsoMark } from "./EnsoMark";
+import { parseSearchParams } from "~/search/search-address";
 import { SearchForm, SearchIcon } from "./search/SearchForm";
 
 type NavItem = { label: string; href: string; internal?: boolean };
@@ -55,7 +56,7 @@ export function SiteHeader({ product, siteName }: { product: string; siteName: s
   const { pathname, search } = useLocation();
   const onHomePage = pathname === "/";
   // On the results page, the header's form shows the words searched for.
-  const query = pathname === "/search" ? (new URLSearchParams(search).get("q") ?? undefined) : undefined;
+  const query = pathname === "/search" ? parseSearchParams(new URLSearchParams(search)).query : undefined;
   const translator = useTranslation();
   const { t } = translator;
   const items = navItems(product, onHomePage, translator);

@@ -7,6 +7,7 @@ import { COMMON_WORDS } from "~/lib/read-next";
 import type { Catalogue, CatalogueArticle, CatalogueEntry, SearchHit, SearchResults, SnippetPart } from "./catalogue";
 import { keywordKey } from "./keyword-key";
 import { plainText } from "./plain-text";
+import { plainLatin } from "./folding";
 import { suggestWord } from "./suggest";
 import { foldedText, matchExpression, queryWords, spacedText } from "./tokenize";
 
@@ -80,7 +81,11 @@ export function snippetParts(snippet: string): SnippetPart[] {
   const parts: SnippetPart[] = [];
   const add = (text: string | undefined, mark: boolean) => {
     const shown = text?.replaceAll("\u200b", "");
-    if (shown) parts.push({ text: shown, mark });
+    if (!shown) return;
+    // Neighbouring marks (words of an unspaced script, split apart by the index) read as one.
+    const last = parts.at(-1);
+    if (last && last.mark && mark) last.text += shown;
+    else parts.push({ text: shown, mark });
   };
   const [before, ...marked] = snippet.split(MARK_START);
   add(before, false);
@@ -243,7 +248,7 @@ export function openSqliteCatalogue(file: string): Catalogue {
     let changed = false;
     const replaced = words.map(({ word, spellings }) => {
       if (spellings.some((spelling) => (statements.vocabulary.get(spelling)?.doc ?? 0) > 0)) return word;
-      const better = suggestWord(spellings[1] ?? spellings[0]!, (from, to, limit) => statements.vocabularyNear.all(from, to, limit));
+      const better = suggestWord(plainLatin(word), (from, to, limit) => statements.vocabularyNear.all(from, to, limit));
       if (!better) return word;
       changed = true;
       return better;

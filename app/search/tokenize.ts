@@ -103,12 +103,24 @@ export function queryWords(query: string): QueryWord[] {
     if (seen.has(plain)) continue;
     seen.add(plain);
     // As written (unicode61 drops the accents itself), without marks, and folded: Đạo finds đạo, Đạo and dao.
-    const spellings = [...new Set([word.toLowerCase(), plain, foldWord(word)])];
+    const spellings = [...new Set([word.toLowerCase(), plain, foldWord(word), ...withDStroke(plain)])];
     const hangul = HANGUL.test(word) && [...word].length >= 2;
     result.push(hangul ? { word, spellings, pairs: syllablePairs(word) } : { word, spellings });
     if (result.length === MAX_QUERY_WORDS) break;
   }
   return result;
+}
+
+/**
+ * "dem" also as "đem": unicode61 keeps đ apart from d, so without this a Vietnamese word with đ would be
+ * found (through the hidden column) but not marked in its snippet. Words with one or two d only.
+ */
+function withDStroke(plain: string): string[] {
+  const count = plain.split("d").length - 1;
+  if (count === 0 || count > 2 || !/^[a-z]+$/.test(plain)) return [];
+  const variants = [plain.replace("d", "đ")];
+  if (count === 2) variants.push(plain.replace(/d(?=[^d]*$)/, "đ"), plain.replaceAll("d", "đ"));
+  return variants;
 }
 
 const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
