@@ -193,29 +193,36 @@ export function readNextFor(article: ArticleView, newest: BlogEntry[]): BlogEntr
 }
 
 /**
- * Up to three other articles for the end of `article`, the closest by their words among all the site's
+ * Up to three other articles for the end of an article, the closest by their words among all the site's
  * articles in the catalogue: no backend call. While the catalogue knows too few articles (a cold start
- * without the sync), the newest list page's, as readNextFor chooses them.
+ * without the sync), the newest list page's, as readNextFor chooses them, asked for at once so that the
+ * list call overlaps the article's own. Call it before fetching the article; give it the article after.
  */
-export async function getReadNext(request: Request, site: SiteSettings, article: ArticleView): Promise<BlogEntry[]> {
-  try {
-    const catalogue = getCatalogue(request, site);
-    if ((await catalogue.count()).articles > READ_NEXT_COUNT) {
-      const keywords = [...article.keywords.shortTail, ...article.keywords.longTail];
-      const related = await catalogue.related({ slug: article.slug, title: article.metaTitle, keywords }, READ_NEXT_COUNT);
-      return related.map((entry) => ({
-        id: entry.slug,
-        slug: entry.slug,
-        metaTitle: entry.title,
-        metaDescription: entry.description,
-        pinterestImageLink: entry.image,
-        image: cardImage(entry.image),
-      }));
+export function startReadNext(request: Request, site: SiteSettings): (article: ArticleView) => Promise<BlogEntry[]> {
+  const catalogue = Promise.resolve().then(() => getCatalogue(request, site));
+  catalogue.catch(() => {}); // told through `large`
+  const large = catalogue.then(async (found) => (await found.count()).articles > READ_NEXT_COUNT).catch(() => false);
+  const newest = large.then((enough) => (enough ? [] : getNewestEntries(request, site)));
+  return async (article) => {
+    if (await large) {
+      try {
+        const keywords = [...article.keywords.shortTail, ...article.keywords.longTail];
+        const related = await (await catalogue).related({ slug: article.slug, title: article.metaTitle, keywords }, READ_NEXT_COUNT);
+        return related.map((entry) => ({
+          id: entry.slug,
+          slug: entry.slug,
+          metaTitle: entry.title,
+          metaDescription: entry.description,
+          pinterestImageLink: entry.image,
+          image: cardImage(entry.image),
+        }));
+      } catch (error) {
+        console.error("Read next from the catalogue failed:", error);
+        return readNextFor(article, await getNewestEntries(request, site));
+      }
     }
-  } catch (error) {
-    console.error("Read next from the catalogue failed:", error);
-  }
-  return readNextFor(article, await getNewestEntries(request, site));
+    return readNextFor(article, await newest);
+  };
 }
 
 /** A list entry as its card needs it: the keywords, which only choose what to read next, stay on the server. */

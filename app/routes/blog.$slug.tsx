@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { getArticle, getReadNext } from "~/blog/blog.server";
+import { getArticle, startReadNext } from "~/blog/blog.server";
 import { BlogUnavailableError } from "~/blog/errors.server";
 import { ArticleAddress } from "~/components/blog/ArticleAddress";
 import {
@@ -30,11 +30,13 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const missing = () =>
     data({ state: "missing" as const, meta: missingMeta }, { status: 404, headers: cacheHeaders("missing") });
   if (!slug.trim() || slug.length > MAX_SLUG_LENGTH) return missing();
+  // Started with the article: from the catalogue, or on a cold site from the list, whose call overlaps the
+  // article's. It never fails: without either the article shows without suggestions.
+  const readNextFor = startReadNext(request, siteOf(context));
   try {
     const article = await getArticle(request, siteOf(context), slug);
     if (!article) return missing();
-    // From the catalogue; it never fails: without it the article shows without suggestions.
-    const readNext = await getReadNext(request, siteOf(context), article);
+    const readNext = await readNextFor(article);
     return data({ state: "ok" as const, article, readNext, meta: articleMeta(site, article) }, { headers: cacheHeaders("page") });
   } catch (error) {
     if (!(error instanceof BlogUnavailableError)) throw error;
