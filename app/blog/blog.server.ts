@@ -195,15 +195,17 @@ export function readNextFor(article: ArticleView, newest: BlogEntry[]): BlogEntr
 }
 
 /**
- * Up to three other articles for the end of an article, the closest by their words among all the site's
- * articles in the catalogue: no backend call. While the catalogue knows too few articles (a cold start
- * without the sync), the newest list page's, as readNextFor chooses them, asked for at once so that the
- * list call overlaps the article's own. Call it before fetching the article; give it the article after.
+ * Up to three other articles for the end of an article, chosen among all the site's articles in the
+ * catalogue by the rule of app/lib/read-next.ts (shared keyword words first, the newest among equals): no
+ * backend call. Until the catalogue's sync has read the whole list (a cold start, or CATALOG_SYNC=off),
+ * the newest list page's, as readNextFor chooses them, asked for at once so that the list call overlaps
+ * the article's own. Call it before fetching the article; give it the article after.
  */
 export function startReadNext(request: Request, site: SiteSettings): (article: ArticleView) => Promise<BlogEntry[]> {
   const catalogue = Promise.resolve().then(() => getCatalogue(request, site));
   catalogue.catch(() => {}); // told through `large`
-  const large = catalogue.then(async (found) => (await found.count()).articles > READ_NEXT_COUNT).catch(() => false);
+  // Once the sync has read the whole list (the state "sweptAt"): before that the newest may be missing.
+  const large = catalogue.then(async (found) => (await found.getState("sweptAt")) !== undefined && (await found.count()).articles > READ_NEXT_COUNT).catch(() => false);
   const newest = large.then((enough) => (enough ? [] : getNewestEntries(request, site)));
   return async (article) => {
     if (await large) {

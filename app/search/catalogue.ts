@@ -53,7 +53,7 @@ export interface Catalogue {
   keywordPage(key: string, page: number, pageSize: number): Promise<KeywordPage | undefined>;
   /** Keywords with how many articles carry each, for the sitemap. */
   keywords(): Promise<{ key: string; label: string; count: number; lastmod?: string }[]>;
-  /** Up to `count` other articles closest to `about` by their words, newest first when nothing is shared. */
+  /** Up to `count` other articles sharing the most keyword words with `about`, the newest among equals and after them. */
   related(about: { slug: string; title: string; keywords: string[] }, count: number): Promise<CatalogueEntry[]>;
   /** Publication dates (ISO) of the given slugs, for sitemaps. */
   dates(slugs: readonly string[]): Promise<Map<string, string>>;
