@@ -80,8 +80,8 @@ function makeArticle(index, next, word) {
 
 /** The catalogue's modules, bundled as the server's are (better-sqlite3 stays a package). */
 async function catalogueModule() {
-  // Inside the project (bench/results is not committed), where its packages resolve.
-  const outfile = path.join(root, "bench/results/search-catalogue.mjs");
+  // Inside the project, where its packages resolve (node_modules/.cache: neither committed nor linted).
+  const outfile = path.join(root, "node_modules/.cache/bench-search/catalogue.mjs");
   await build({
     stdin: { contents: 'export { openSqliteCatalogue } from "~/search/sqlite-catalogue.server";', resolveDir: root, loader: "ts" },
     bundle: true,

@@ -17,12 +17,18 @@ export type CatalogueEntry = {
 /** An article with its body, from the details call or an embedded file. */
 export type CatalogueArticle = CatalogueEntry & { date: string; keywords: string[]; body: string };
 
+/** Matches are counted up to this many; beyond, the page says "more than 1,000". */
+export const MAX_COUNTED = 1000;
+
 export type SnippetPart = { text: string; mark: boolean };
 
 export type SearchHit = { slug: string; title: string; date?: string; image?: string; snippet: SnippetPart[] };
 
 export type SearchResults = {
+  /** Matches counted, up to MAX_COUNTED. */
   total: number;
+  /** More than MAX_COUNTED articles match: counting them all would cost more than the search. */
+  more: boolean;
   hits: SearchHit[];
   /** "all": every word matched; "any": none did, so any word, or the start of one, matched instead. */
   match: "all" | "any";

@@ -4,7 +4,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { isoDate } from "~/lib/dates";
 import { keywordWords } from "~/lib/read-next";
-import type { Catalogue, CatalogueArticle, CatalogueEntry, SearchHit, SearchResults, SnippetPart } from "./catalogue";
+import { MAX_COUNTED, type Catalogue, type CatalogueArticle, type CatalogueEntry, type SearchHit, type SearchResults, type SnippetPart } from "./catalogue";
 import { keywordKey } from "./keyword-key";
 import { plainText } from "./plain-text";
 import { plainLatin } from "./folding";
@@ -133,7 +133,7 @@ export function openSqliteCatalogue(file: string): Catalogue {
     count: db.prepare<[], { articles: number; withBody: number }>(
       "SELECT count(*) AS articles, count(body_hash) AS withBody FROM articles",
     ),
-    total: db.prepare<[string], { total: number }>("SELECT count(*) AS total FROM texts WHERE texts MATCH ?"),
+    total: db.prepare<[string, number], { total: number }>("SELECT count(*) AS total FROM (SELECT 1 FROM texts WHERE texts MATCH ? LIMIT ?)"),
     ranked: db.prepare<[string, number, number], { id: number }>("SELECT rowid AS id FROM texts WHERE texts MATCH ? ORDER BY rank LIMIT ? OFFSET ?"),
     snippets: db.prepare<[string, number], { body_snippet: string; description_snippet: string }>(
       `SELECT snippet(texts, 3, '${MARK_START}', '${MARK_END}', '…', ${SNIPPET_WORDS}) AS body_snippet,
@@ -302,16 +302,20 @@ export function openSqliteCatalogue(file: string): Catalogue {
     },
     async search(query, page, pageSize): Promise<SearchResults> {
       const words = queryWords(query);
-      if (words.length === 0) return { total: 0, hits: [], match: "all" };
+      if (words.length === 0) return { total: 0, more: false, hits: [], match: "all" };
       const offset = (page - 1) * pageSize;
+      const count = (expression: string) => {
+        const counted = statements.total.get(expression, MAX_COUNTED + 1)!.total;
+        return { total: Math.min(counted, MAX_COUNTED), more: counted > MAX_COUNTED };
+      };
       const strict = matchExpression(words);
-      const total = statements.total.get(strict)!.total;
-      if (total > 0) return { total, hits: rankedHits(strict, pageSize, offset), match: "all" };
+      const all = count(strict);
+      if (all.total > 0) return { ...all, hits: rankedHits(strict, pageSize, offset), match: "all" };
       const loose = matchExpression(words, { loose: true });
-      const looseTotal = statements.total.get(loose)!.total;
+      const any = count(loose);
       return {
-        total: looseTotal,
-        hits: looseTotal > 0 ? rankedHits(loose, pageSize, offset) : [],
+        ...any,
+        hits: any.total > 0 ? rankedHits(loose, pageSize, offset) : [],
         match: "any",
         suggestion: suggestion(words),
       };
