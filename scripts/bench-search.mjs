@@ -103,11 +103,15 @@ async function measureCatalogue(openSqliteCatalogue, dir, size) {
   const next = random(size);
   const word = makeWords(next);
   const started = performance.now();
-  for (let index = 1; index <= size; index++) await catalogue.putArticle(makeArticle(index, next, word));
+  for (let index = 1; index <= size; index++) {
+    await catalogue.putArticle(makeArticle(index, next, word));
+    // A turn of the event loop now and then, so that Ctrl-C is heard.
+    if (index % 500 === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
   const indexSeconds = (performance.now() - started) / 1000;
   const queries = [
     ["one common word", () => TOPICAL[Math.floor(next() * TOPICAL.length)]],
-    ["one rarer word", () => word() + " " + TOPICAL[0]],
+    ["a made-up word and a common one", () => word() + " " + TOPICAL[0]],
     ["two words", () => `${TOPICAL[Math.floor(next() * TOPICAL.length)]} ${TOPICAL[Math.floor(next() * TOPICAL.length)]}`],
     ["Japanese word (瞑想)", () => "瞑想"],
     ["Thai word (สมาธิ)", () => "สมาธิ"],
