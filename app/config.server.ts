@@ -160,6 +160,10 @@ const serverSchema = z.object({
   HOST: optionalText,
   METRICS_PORT: optionalInteger(1, 65_535, "port"),
   METRICS_HOST: text("127.0.0.1"),
+  CATALOG_DIR: text(".cache/catalog"),
+  CATALOG_SYNC: z.preprocess(emptyToUndefined, z.enum(["on", "off"], { error: 'must be "on" or "off"' }).optional()).transform((value) => value ?? "on"),
+  CATALOG_CALLS_PER_SECOND: integer(5, 1, 1000, "calls a second"),
+  CATALOG_SWEEP_SECONDS: integer(86_400, 60, 31_536_000, "seconds"),
 });
 
 export const SERVER_SETTING_NAMES = Object.keys(serverSchema.shape);
@@ -231,6 +235,8 @@ function toSettings(env: z.infer<typeof serverSchema>, site: SiteSettings) {
     },
     port: env.PORT,
     host: env.HOST,
+    /** The catalogue of every site's articles, for search (app/search, docs/decisions/031). */
+    catalogue: { dir: path.resolve(env.CATALOG_DIR), sync: env.CATALOG_SYNC === "on", callsPerSecond: env.CATALOG_CALLS_PER_SECOND, sweepSeconds: env.CATALOG_SWEEP_SECONDS },
     /** Prometheus metrics on a listener of their own (app/metrics); none when METRICS_PORT is unset. */
     metrics: env.METRICS_PORT ? { port: env.METRICS_PORT, host: env.METRICS_HOST } : undefined,
   };

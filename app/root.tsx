@@ -86,6 +86,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         <link rel="alternate" type="application/rss+xml" title={t("feed.linkTitle")} href="/blog/rss.xml" />
+        <link rel="search" type="application/opensearchdescription+xml" title={t("search.openSearch", { site: settings.siteName })} href="/opensearch.xml" />
       </head>
       <body className="flex min-h-screen flex-col font-sans antialiased">
         <a

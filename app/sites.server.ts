@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import { parseDocument } from "yaml";
-import { forgetSiteContent } from "~/blog/blog.server";
+import { forgetSiteContent, startCatalogue } from "~/blog/blog.server";
 import {
   getSettings,
   parseSiteSettings,
@@ -157,6 +157,7 @@ export function startSites(settings: Settings = getSettings(), env: Env = proces
   const file = settings.sitesFile;
   if (!file) {
     metrics.sitesLoaded(1, false);
+    startCatalogue(settings.site);
     return {
       find: () => settings.site,
       // Nothing to read again: the one site stays as it is.
@@ -166,6 +167,7 @@ export function startSites(settings: Settings = getSettings(), env: Env = proces
   const first = loadSitesFile(file, settings, env);
   if (!first.ok) stopWith(`the sites file is wrong`, first.problems);
   metrics.sitesLoaded(first.sites.length, false);
+  for (const site of first.sites) startCatalogue(site);
   let current = first;
   return {
     find: (name) => current.directory.find(name),
@@ -182,6 +184,7 @@ export function startSites(settings: Settings = getSettings(), env: Env = proces
       // Their rendered pages are the server's to drop (server/main.ts).
       forgetSiteContent(dropped);
       current = { ok: true, sites, directory: directoryOf(sites) };
+      for (const site of sites) startCatalogue(site);
       metrics.sitesLoaded(sites.length, true);
       return {
         ok: true,

@@ -15,6 +15,7 @@ import { pinoHttp } from "pino-http";
 import type { Settings } from "../app/config.server";
 import type { startMetrics } from "../app/metrics/start.server";
 import type { startSites } from "../app/sites.server";
+import type { closeCatalogues } from "../app/search/catalogues.server";
 import { errorPage } from "./error-page";
 import { healthCheck, hostGuard, normalPaths, pageAddresses, readOnlyMethods } from "./guards";
 import { pageCache } from "./page-cache";
@@ -25,7 +26,12 @@ const root = path.dirname(buildDir);
 const build = (await import(path.join(buildDir, "index.js"))) as ServerBuild;
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 // The app's own settings check: a wrong setting or sites file stops the server here with a readable list.
-const entry = build.entry.module as unknown as { getSettings: () => Settings; startSites: typeof startSites; startMetrics: typeof startMetrics };
+const entry = build.entry.module as unknown as {
+  getSettings: () => Settings;
+  startSites: typeof startSites;
+  startMetrics: typeof startMetrics;
+  closeCatalogues: typeof closeCatalogues;
+};
 const settings = entry.getSettings();
 // Prometheus metrics on a listener of their own, when METRICS_PORT is set (app/metrics).
 const metrics = await entry.startMetrics(settings, build.routes);
@@ -106,6 +112,8 @@ closeWithGrace({ delay: 15_000, skip: ["SIGHUP"] }, async ({ signal, err }) => {
   await terminator.terminate().catch((error: NodeJS.ErrnoException) => {
     if (error.code !== "ERR_SERVER_NOT_RUNNING") throw error;
   });
+  // The catalogues' syncs stop and give up their leases, so another process takes over at once.
+  await entry.closeCatalogues();
 });
 
 // On SIGHUP: read the sites file again. Requests in flight keep the site they started with; a file with

@@ -15,6 +15,9 @@ import { splitKeywords } from "~/lib/keywords";
 import { pickReadNext } from "~/lib/read-next";
 import { minutesFor } from "~/lib/reading-time";
 import { extractVideoId, videoEmbedUrl } from "~/lib/video";
+import type { Catalogue } from "~/search/catalogue";
+import { CatalogueRefused, catalogueOf } from "~/search/catalogues.server";
+import { catalogueArticle, catalogueEntry } from "~/search/sync.server";
 
 /**
  * The one place pages get blog content from. Each site has its own source (its hosted backend when
@@ -70,12 +73,23 @@ export function forgetSiteContent(siteKeys: string[]) {
   for (const cache of Object.values(caches ?? {})) cache.forget(prefixes);
 }
 
-function createBlog(source: BlogSource, { lists, articles, dates }: ReturnType<typeof createCaches>, { key: site, label, language }: SiteSettings) {
+function createBlog(source: BlogSource, { lists, articles, dates }: ReturnType<typeof createCaches>, settings: SiteSettings) {
+  const { key: site, label, language } = settings;
+  /** What a reader's request fetched anyway goes into the catalogue on the way (app/search). */
+  const store = (domain: string, write: (catalogue: Catalogue) => Promise<unknown>) => {
+    Promise.resolve()
+      .then(() => write(catalogueOf(settings, domain, source)))
+      .catch((error: unknown) => {
+        if (!(error instanceof CatalogueRefused)) console.error("Catalogue not updated:", error);
+      });
+  };
   return {
+    catalogue: (domain: string) => catalogueOf(settings, domain, source),
     listPage(domain: string, page: number) {
       return lists
         .get(`${site}:list:${domain}:${page}`, async () => {
           const value = await source.listPage(domain, page);
+          store(domain, (catalogue) => catalogue.putEntries(value.blogs.map(catalogueEntry)));
           return { value, size: JSON.stringify(value).length };
         }, label)
         .then(withCardImages);
@@ -84,6 +98,7 @@ function createBlog(source: BlogSource, { lists, articles, dates }: ReturnType<t
       return articles.get(`${site}:article:${domain}:${slug}`, async () => {
         const article = await source.article(slug);
         if (!article) return { value: null, size: slug.length };
+        store(domain, (catalogue) => catalogue.putArticle(catalogueArticle(slug, article)));
         // Worked out once per fetched version and cached with it, also when the body had to be shortened.
         const view = await toArticleView(slug, article, language.tag);
         return { value: view, size: view.bodyHtml.length + 1024 };
@@ -133,6 +148,24 @@ export function getBlogListPage(request: Request, site: SiteSettings, page: numb
   return blogOf(site).listPage(siteDomain(request, site), page);
 }
 
+/**
+ * Opens the site's catalogue and starts its sync as the server starts, when the site's domain does not
+ * depend on the request (embedded articles, or SITE_DOMAIN set); otherwise the first request does.
+ */
+export function startCatalogue(site: SiteSettings) {
+  if (site.blogApi && !site.siteDomain) return;
+  try {
+    blogOf(site).catalogue(site.siteDomain ?? "localhost");
+  } catch (error) {
+    console.error(`Catalogue of ${site.label} not opened:`, error);
+  }
+}
+
+/** The site's catalogue: every article, searchable (app/search). Throws when its file cannot be opened. */
+export function getCatalogue(request: Request, site: SiteSettings): Catalogue {
+  return blogOf(site).catalogue(siteDomain(request, site));
+}
+
 export function getArticle(request: Request, site: SiteSettings, slug: string): Promise<ArticleView | null> {
   return blogOf(site).article(siteDomain(request, site), slug);
 }
@@ -178,16 +211,23 @@ export async function getArticleTotal(request: Request, site: SiteSettings): Pro
 
 /**
  * The articles on the given list pages with their dates, for one sitemap part: the pages at once, then
- * the details of each entry whose list entry has no date (decision 017), all through the cache. An
+ * the details of each entry whose list entry has no date and whose date the catalogue does not know
+ * (decision 017), all through the cache. An
  * article whose details fail keeps its place without a date; one the backend no longer has is left out.
  */
 export async function getDatedEntries(request: Request, site: SiteSettings, listPages: number[]) {
   const lists = await Promise.all(listPages.map((page) => getBlogListPage(request, site, page)));
   const entries = lists.flatMap((list) => list.blogs);
+  // The catalogue knows the dates of the articles whose details it has: no backend call for those.
+  const known = await Promise.resolve()
+    .then(() => getCatalogue(request, site).dates(entries.map((entry) => entry.slug)))
+    .catch(() => new Map<string, string>());
   const dated = await pMap(
     entries,
     async (entry) => {
       if (entry.date) return { slug: entry.slug, date: isoDate(entry.date) };
+      const catalogued = known.get(entry.slug);
+      if (catalogued) return { slug: entry.slug, date: catalogued };
       const date = await blogOf(site)
         .articleDate(siteDomain(request, site), entry.slug)
         .catch(() => undefined);

@@ -6,6 +6,8 @@ import { useTranslation } from "~/i18n/use-translation";
 import { sectionHref } from "~/lib/site-sections";
 import { isScrolledPast } from "~/lib/scroll";
 import { EnsoMark } from "./EnsoMark";
+import { parseSearchParams } from "~/search/search-address";
+import { SearchForm, SearchIcon } from "./search/SearchForm";
 
 type NavItem = { label: string; href: string; internal?: boolean };
 
@@ -51,8 +53,10 @@ const menuToggle = "inline-flex h-11 w-11 items-center justify-center rounded-md
 const mobileLink = "block rounded-md px-3 py-3 text-base font-medium text-stone-800 hover:bg-stone-100";
 
 export function SiteHeader({ product, siteName }: { product: string; siteName: string }) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const onHomePage = pathname === "/";
+  // On the results page, the header's form shows the words searched for.
+  const query = pathname === "/search" ? parseSearchParams(new URLSearchParams(search)).query : undefined;
   const translator = useTranslation();
   const { t } = translator;
   const items = navItems(product, onHomePage, translator);
@@ -93,34 +97,41 @@ export function SiteHeader({ product, siteName }: { product: string; siteName: s
             <NavLink key={item.href} item={item} className={item.href === "#donate" ? `ml-2 ${donateLink}` : desktopLink} />
           ))}
         </nav>
+        {/* The form where there is room for it; where there is not, a link to the results page's form (and the form in the menu). */}
+        <SearchForm query={query} className="hidden lg:flex" />
+        <div className="flex items-center gap-1 lg:hidden">
+          <Link to="/search" aria-label={t("search.title")} className={menuToggle}>
+            <SearchIcon />
+          </Link>
 
-        <div className="md:hidden">
-          {hydrated ? (
-            <button
-              type="button"
-              ref={toggleRef}
-              className={menuToggle}
-              aria-label={t(menuOpen ? "menu.close" : "menu.open")}
-              aria-expanded={menuOpen}
-              aria-controls="mobile-menu"
-              onClick={() => setMenuOpen((open) => !open)}
-            >
-              <MenuIcon open={menuOpen} />
-            </button>
-          ) : (
-            // Without JavaScript the menu is the URL's #mobile-menu target: choosing an item changes the
-            // target, which closes it. "#close" names no element, so closing does not scroll.
-            // The menu comes first so CSS can swap the toggles with a sibling selector (cheaper than :has).
-            <>
-              <MobileMenu items={items} className="menu-target" />
-              <a href="#mobile-menu" aria-label={t("menu.open")} className={`menu-open ${menuToggle}`}>
-                <MenuIcon open={false} />
-              </a>
-              <a href="#close" aria-label={t("menu.close")} className={`menu-close ${menuToggle}`}>
-                <MenuIcon open />
-              </a>
-            </>
-          )}
+          <div className="md:hidden">
+            {hydrated ? (
+              <button
+                type="button"
+                ref={toggleRef}
+                className={menuToggle}
+                aria-label={t(menuOpen ? "menu.close" : "menu.open")}
+                aria-expanded={menuOpen}
+                aria-controls="mobile-menu"
+                onClick={() => setMenuOpen((open) => !open)}
+              >
+                <MenuIcon open={menuOpen} />
+              </button>
+            ) : (
+              // Without JavaScript the menu is the URL's #mobile-menu target: choosing an item changes the
+              // target, which closes it. "#close" names no element, so closing does not scroll.
+              // The menu comes first so CSS can swap the toggles with a sibling selector (cheaper than :has).
+              <>
+                <MobileMenu items={items} className="menu-target" />
+                <a href="#mobile-menu" aria-label={t("menu.open")} className={`menu-open ${menuToggle}`}>
+                  <MenuIcon open={false} />
+                </a>
+                <a href="#close" aria-label={t("menu.close")} className={`menu-close ${menuToggle}`}>
+                  <MenuIcon open />
+                </a>
+              </>
+            )}
+          </div>
         </div>
       </div>
       {hydrated && menuOpen ? <MobileMenu items={items} onNavigate={closeMenu} /> : null}
@@ -136,6 +147,7 @@ function MobileMenu({ items, onNavigate, className = "" }: { items: NavItem[]; o
       aria-label={t("nav.label")}
       className={`absolute inset-x-0 top-16 border-t border-stone-200 bg-white px-4 pb-4 pt-2 shadow-lg md:hidden ${className}`}
     >
+      <SearchForm className="mb-2 mt-2" />
       <ul>
         {items.map((item) => (
           <li key={item.href}>

@@ -8,14 +8,19 @@
  * its cache to match: by path alone, unless the query holds a parameter named here.
  */
 
-/** The parameters each address reads: `page` on the blog list, `part` on the article sitemaps. */
+/**
+ * The parameters each address reads: `page` on the blog list and keyword pages, `q` and `page` on the
+ * search results, `part` on the article sitemaps.
+ */
 function readParameters(path: string): readonly string[] {
-  if (path === "/blog") return ["page"];
+  if (path === "/blog" || path.startsWith("/keywords/")) return ["page"];
+  if (path === "/search") return ["q", "page"];
   if (path === "/sitemap-articles.xml") return ["part"];
   // Remix's route discovery (v3_lazyRouteDiscovery): the paths to look up, and the build they are for.
   if (path === "/__manifest") return ["p", "version"];
   // Remix's data requests for client navigation: the routes to load, and the page's own parameters.
-  if (path === "/blog.data") return ["page", "_routes"];
+  if (path === "/blog.data" || (path.startsWith("/keywords/") && path.endsWith(".data"))) return ["page", "_routes"];
+  if (path === "/search.data") return ["q", "page", "_routes"];
   if (path.endsWith(".data")) return ["_routes"];
   return [];
 }

@@ -5,7 +5,7 @@ export const READ_NEXT_COUNT = 3;
  * Words too common to say two articles are about the same thing ("how to …", "what is …"). English
  * only, like most keywords; in other languages such words merely add a little to every score alike.
  */
-const COMMON_WORDS = new Set(
+export const COMMON_WORDS = new Set(
   "a an and are as at be by do does for from how in into is it its of on or the to what when where which who why with your you".split(" "),
 );
 

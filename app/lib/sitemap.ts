@@ -15,6 +15,10 @@ const MAX_PARTS = 50_000;
 export const SITEMAP_INDEX_PATH = "/sitemap.xml";
 export const PAGES_PART_PATH = "/sitemap-pages.xml";
 const ARTICLES_PART_PATH = "/sitemap-articles.xml";
+/** The keyword pages' part (app/search): their first pages, the most used keywords first. */
+export const KEYWORDS_PART_PATH = "/sitemap-keywords.xml";
+/** The sitemaps.org limit on addresses in one sitemap file. */
+export const MAX_URLS = 50_000;
 
 export function articlePartPath(part: number): string {
   return `${ARTICLES_PART_PATH}?part=${part}`;

@@ -11,6 +11,10 @@ export type BackendFunction = "list" | "details";
 export type BackendOutcome = "ok" | "http_error" | "timeout" | "invalid_reply" | "refused";
 /** Why a reader got a copy older than CACHE_FRESH_SECONDS: a refresh under way, or the backend failed. */
 export type StaleReason = "refreshing" | "backend_failed";
+/** A search that found articles, found none, or could not be made (the catalogue could not be read). */
+export type SearchOutcome = "found" | "none" | "failed";
+/** One site's catalogue as the metrics read it at each scrape. */
+export type CatalogueStatus = { label: string; articles: number; withBody: number; syncedAt?: number };
 export type ImageFetchOutcome = "ok" | "refused" | "unavailable" | "too_large" | "not_an_image";
 
 export type Recorder = {
@@ -26,6 +30,9 @@ export type Recorder = {
   /** The sites in service: at start (`reload` false) and after a reload of the sites file that applied. */
   sitesLoaded(count: number, reload: boolean): void;
   sitesReloadFailed(): void;
+  searchRequest(site: string, outcome: SearchOutcome, seconds: number): void;
+  /** Where the catalogue gauges read their values at each scrape. */
+  watchCatalogues(status: () => Promise<CatalogueStatus[]>): void;
 };
 
 const off: Recorder = {
@@ -38,6 +45,8 @@ const off: Recorder = {
   watchImages() {},
   sitesLoaded() {},
   sitesReloadFailed() {},
+  searchRequest() {},
+  watchCatalogues() {},
 };
 
 export const metrics: Recorder = { ...off };

@@ -1,6 +1,6 @@
 import type * as Prom from "prom-client";
 import { IMAGE_FORMATS } from "~/lib/image-variants";
-import type { Recorder } from "./record.server";
+import type { CatalogueStatus, Recorder } from "./record.server";
 
 /** Every series the site exposes, and the README's Monitoring table, start with this. */
 export const PREFIX = "content_site_";
@@ -80,6 +80,37 @@ export function createSeries(client: typeof Prom) {
   const lastReload = gauge("sites_last_reload_success_timestamp_seconds", "When the sites file was last read with success (at start, or on SIGHUP).");
   const lastReloadOk = gauge("sites_last_reload_successful", "1 when the last reading of the sites file applied, 0 when it had problems.");
 
+  const searches = counter("search_requests_total", "Searches made on the results page, by outcome (found, none, failed).", ["site", "outcome"]);
+  const searchDuration = histogram(
+    "search_duration_seconds",
+    "Time the catalogue took to answer one search (count, ranking and snippets).",
+    ["site"],
+    [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+  );
+  let catalogues: () => Promise<CatalogueStatus[]> = async () => [];
+  const catalogueGauge = (name: string, help: string, value: (status: CatalogueStatus, now: number) => number | undefined) =>
+    new client.Gauge({
+      name: PREFIX + name,
+      help,
+      labelNames: ["site"],
+      registers,
+      async collect() {
+        this.reset();
+        const now = Date.now();
+        for (const status of await catalogues()) {
+          const found = value(status, now);
+          if (found !== undefined) this.set({ site: status.label }, found);
+        }
+      },
+    });
+  catalogueGauge("catalog_articles", "Articles in the site's catalogue (searchable by their list entry at least).", (status) => status.articles);
+  catalogueGauge("catalog_articles_with_body", "Articles of the catalogue whose body is searchable too.", (status) => status.withBody);
+  catalogueGauge(
+    "catalog_sync_lag_seconds",
+    "Time since the catalogue's sync last read the site's list (the newest articles) successfully.",
+    (status, now) => (status.syncedAt ? (now - status.syncedAt) / 1000 : undefined),
+  );
+
   for (const outcome of ["ok", "refused", "unavailable", "too_large", "not_an_image"]) imageFetches.inc({ outcome }, 0);
   for (const format of IMAGE_FORMATS) variantsMade.inc({ format }, 0);
   for (const result of ["ok", "failed"]) reloads.inc({ result }, 0);
@@ -107,6 +138,13 @@ export function createSeries(client: typeof Prom) {
     sitesReloadFailed() {
       reloads.inc({ result: "failed" });
       lastReloadOk.set(0);
+    },
+    searchRequest(site, outcome, seconds) {
+      searches.inc({ site, outcome });
+      searchDuration.observe({ site }, seconds);
+    },
+    watchCatalogues(status) {
+      catalogues = status;
     },
   };
   return { registry, recorder, requestDuration, pageCache };

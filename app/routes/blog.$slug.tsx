@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { getArticle, getNewestEntries, readNextFor } from "~/blog/blog.server";
+import { getArticle } from "~/blog/blog.server";
 import { BlogUnavailableError } from "~/blog/errors.server";
 import { isPossibleSlug, slugFromPath } from "~/blog/slug";
 import { ArticleAddress } from "~/components/blog/ArticleAddress";
@@ -20,6 +20,7 @@ import { cacheHeaders } from "~/lib/http-cache.server";
 import { loaderHeaders } from "~/lib/route-headers";
 import { siteIdentity, siteOf } from "~/config.server";
 import { useTranslation } from "~/i18n/use-translation";
+import { startReadNext } from "~/search/read-next.server";
 import { articleMeta, notFoundMeta } from "~/page-meta.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -30,13 +31,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const missing = () =>
     data({ state: "missing" as const, meta: missingMeta }, { status: 404, headers: cacheHeaders("missing") });
   if (!isPossibleSlug(slug)) return missing();
-  // Asked for with the article, not after it, so that on a cold site the two backend calls overlap.
-  // It never fails: without the list the article shows without suggestions.
-  const newest = getNewestEntries(request, siteOf(context));
+  // Started with the article: from the catalogue, or on a cold site from the list, whose call overlaps the
+  // article's. It never fails: without either the article shows without suggestions.
+  const readNextFor = startReadNext(request, siteOf(context));
   try {
     const article = await getArticle(request, siteOf(context), slug);
     if (!article) return missing();
-    const readNext = readNextFor(article, await newest);
+    const readNext = await readNextFor(article);
     return data({ state: "ok" as const, article, readNext, meta: articleMeta(site, article) }, { headers: cacheHeaders("page") });
   } catch (error) {
     if (!(error instanceof BlogUnavailableError)) throw error;

@@ -123,13 +123,14 @@ function hostileBody(payloads) {
  */
 export async function startFakeBackend(options = {}) {
   const content = options.content;
-  const count = content?.length ?? options.articles ?? 23;
+  /** How many articles there are: `content` may grow while the backend runs (a new article is published). */
+  let count = content?.length ?? options.articles ?? 23;
   const token = options.token ?? FAKE_TOKEN;
   const titled = (fields) => (options.title ? { ...fields, metaTitle: fields.metaTitle.replace("Backend Article", options.title) } : fields);
   const article = (n) => (content ? content[n - 1] : titled(makeArticle(n, options.imageBase, options.bodyKb)));
-  const contentNumbers = new Map(content?.map((item, index) => [item.slug, index + 1]));
+  let contentNumbers = new Map(content?.map((item, index) => [item.slug, index + 1]));
   const hostile = new Map(makeXssArticles().map((article) => [article.slug, article.details]));
-  /** @typedef {{ path: string, query: Record<string, string>, rawQuery: string, authorization: string | null }} Call */
+  /** @typedef {{ path: string, query: Record<string, string>, rawQuery: string, authorization: string | null, at: number }} Call */
   const state = {
     /** @type {Call[]} */
     calls: [],
@@ -148,6 +149,10 @@ export async function startFakeBackend(options = {}) {
   const reply = (res, status, body) => send(res, status, body, state.bom);
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://fake");
+    if (content && content.length !== contentNumbers.size) {
+      count = content.length;
+      contentNumbers = new Map(content.map((item, index) => [item.slug, index + 1]));
+    }
     if (url.pathname === "/__calls") return send(res, 200, state.calls);
     if (url.pathname === "/__reset") {
       state.calls = [];
@@ -158,6 +163,7 @@ export async function startFakeBackend(options = {}) {
       query: Object.fromEntries(url.searchParams),
       rawQuery: url.search,
       authorization: req.headers.authorization ?? null,
+      at: Date.now(),
     });
     if (state.latencyMs) await sleep(state.latencyMs);
     if (req.headers.authorization !== `Bearer ${token}`) return reply(res, 401, { error: "unauthorized" });

@@ -4,6 +4,7 @@ import { FallibleImage } from "~/components/FallibleImage";
 import type { TextKey } from "~/i18n/messages";
 import { useTranslation } from "~/i18n/use-translation";
 import type { ImageCandidates } from "~/lib/responsive-image";
+import { keywordKey, keywordPath } from "~/search/keyword-key";
 
 const backLink = "inline-flex items-center gap-2 font-semibold text-moss-700 hover:text-ochre-700 print:hidden";
 const backButton =
@@ -125,8 +126,15 @@ export function KeywordChips({ shortTail: short, longTail: long }: ArticleView["
         <h3 className="text-sm font-semibold uppercase tracking-wider text-stone-600">{label}</h3>
         <ul aria-label={label} className="mt-3 flex flex-wrap gap-2">
           {keywords.map((keyword) => (
-            <li key={keyword} className={`rounded-full px-3 py-1 text-sm ${chip}`}>
-              {keyword}
+            <li key={keyword}>
+              {/* Each chip leads to the keyword's page of articles; one made of punctuation alone has none. */}
+              {keywordKey(keyword) ? (
+                <Link to={keywordPath(keyword)} prefetch="intent" className={`inline-block rounded-full px-3 py-1 text-sm hover:underline ${chip}`}>
+                  {keyword}
+                </Link>
+              ) : (
+                <span className={`inline-block rounded-full px-3 py-1 text-sm ${chip}`}>{keyword}</span>
+              )}
             </li>
           ))}
         </ul>

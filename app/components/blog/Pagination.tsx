@@ -2,7 +2,8 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/use-translation";
 import { pageHref, pageWindow } from "~/lib/pagination";
 
-type Props = { page: number; pages: number; busy: boolean };
+/** `hrefOf` gives a page's address: the blog list's by default. */
+type Props = { page: number; pages: number; busy: boolean; hrefOf?: (page: number) => string };
 
 const base = "inline-flex h-11 min-w-11 items-center justify-center rounded-full px-4 text-sm font-semibold transition";
 const idle = `${base} border border-stone-300 bg-white text-stone-800 hover:bg-stone-100`;
@@ -13,7 +14,7 @@ const disabled = `${base} border border-stone-200 bg-stone-100 text-stone-600 cu
  * Previous, up to five page numbers, Next: plain links, so paging works without JavaScript.
  * While a page change is loading every control is disabled.
  */
-export function Pagination({ page, pages, busy }: Props) {
+export function Pagination({ page, pages, busy, hrefOf = pageHref }: Props) {
   const { t } = useTranslation();
   if (pages <= 1) return null;
   const item = (target: number, label: string, isDisabled: boolean, extra: { rel?: string; ariaLabel?: string } = {}) =>
@@ -23,7 +24,7 @@ export function Pagination({ page, pages, busy }: Props) {
         {label}
       </span>
     ) : (
-      <Link to={pageHref(target)} rel={extra.rel} aria-label={extra.ariaLabel} className={idle} preventScrollReset={false}>
+      <Link to={hrefOf(target)} rel={extra.rel} aria-label={extra.ariaLabel} className={idle} preventScrollReset={false}>
         {label}
       </Link>
     );

@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { siteIdentity, siteOf } from "~/config.server";
+import { openSearchXml } from "~/search/opensearch";
+import { cacheControl } from "~/lib/http-cache.server";
+
+/** The OpenSearch description that lets browsers add the site's search (linked from every page's head). */
+export function loader({ request, context }: LoaderFunctionArgs) {
+  const site = siteIdentity(request, siteOf(context));
+  return new Response(openSearchXml(site), {
+    headers: { "Content-Type": "application/opensearchdescription+xml; charset=utf-8", "Cache-Control": cacheControl("file") },
+  });
+}

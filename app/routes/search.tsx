@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { SearchResults } from "~/components/search/SearchResults";
+import { siteOf } from "~/config.server";
+import { loadSearchPage } from "~/search/search-page.server";
+import { loaderHeaders } from "~/lib/route-headers";
+
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadSearchPage(request, siteOf(context));
+
+export const headers = loaderHeaders;
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => loaded?.meta ?? [];
+
+export default function SearchPage() {
+  return <SearchResults loaded={useLoaderData<typeof loader>()} />;
+}

@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getCatalogue } from "~/blog/blog.server";
+import { siteOf, siteOrigin } from "~/config.server";
+import { fileResponse, missingFile } from "~/crawler-files.server";
+import { absoluteUrl } from "~/lib/seo";
+import { MAX_URLS, urlsetXml } from "~/lib/sitemap";
+import { keywordPath } from "~/search/keyword-key";
+
+/** The keyword pages, each with its newest article's date as lastmod; from the catalogue, no backend call. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const site = siteOf(context);
+  const origin = siteOrigin(request, site);
+  let keywords;
+  try {
+    keywords = await getCatalogue(request, site).keywords();
+  } catch (error) {
+    console.error("Keyword sitemap:", error);
+    return new Response("Sitemap temporarily unavailable\n", { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "60" } });
+  }
+  if (keywords.length === 0) return missingFile("sitemap part");
+  const urls = keywords
+    .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key))
+    .slice(0, MAX_URLS)
+    .map((keyword) => ({ loc: absoluteUrl(origin, keywordPath(keyword.key)), lastmod: keyword.lastmod }));
+  return fileResponse(urlsetXml(urls), "application/xml; charset=utf-8");
+}

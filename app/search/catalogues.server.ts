@@ -1,0 +1,90 @@
+import { createHash } from "node:crypto";
+import path from "node:path";
+import type { BlogSource } from "~/blog/source.server";
+import { getSettings, type SiteSettings } from "~/config.server";
+import { metrics } from "~/metrics/record.server";
+import type { Catalogue } from "./catalogue";
+import { createPacer } from "./pacer";
+import { openSqliteCatalogue } from "./sqlite-catalogue.server";
+import { startSync } from "./sync.server";
+
+/**
+ * The catalogue of each site and domain, opened when first asked for, with its sync started. Its file
+ * is named by where the articles come from (the backend's address and the domain, or the content
+ * folder), not by the site's other settings: a restart or a new site name keeps the catalogue.
+ */
+
+type Open = { catalogue: Catalogue; stop: () => Promise<void>; syncedAt?: number; label: string; site: string };
+
+/**
+ * Domains one site may have catalogues for. A site on a backend without SITE_DOMAIN takes the domain from
+ * the request's host: without a bound, requests with made-up hosts (when ALLOWED_HOSTS is unset) would each
+ * open a file. Beyond it, such a host's search answers 503 and its read next comes from the list.
+ */
+export const MAX_DOMAINS_PER_SITE = 16;
+
+/** A catalogue not opened on purpose (MAX_DOMAINS_PER_SITE): nothing to log each time. */
+export class CatalogueRefused extends Error {}
+const open = new Map<string, Open>();
+/** One pacer per backend: the sites it serves share CATALOG_CALLS_PER_SECOND (per process). */
+const pacers = new Map<string, () => Promise<void>>();
+
+export function catalogueFile(site: SiteSettings, domain: string): string {
+  const origin = site.blogApi ? `backend ${site.blogApi.url} ${domain}` : `files ${site.contentDir}`;
+  const name = (site.blogApi ? domain : path.basename(site.contentDir)).replace(/[^a-z0-9.-]+/gi, "_").slice(0, 60);
+  const id = createHash("sha256").update(origin).digest("base64url").slice(0, 12).replace(/[^a-z0-9]/gi, "0");
+  return path.join(getSettings().catalogue.dir, `${name}-${id}.sqlite`);
+}
+
+export function catalogueOf(site: SiteSettings, domain: string, source: BlogSource): Catalogue {
+  const file = catalogueFile(site, domain);
+  const known = open.get(file);
+  if (known) return known.catalogue;
+  const settings = getSettings();
+  if ([...open.values()].filter((entry) => entry.site === site.key).length >= MAX_DOMAINS_PER_SITE) {
+    throw new CatalogueRefused(`${site.label}: no catalogue for ${domain}, the site has ${MAX_DOMAINS_PER_SITE} domains already (set SITE_DOMAIN)`);
+  }
+  const catalogue = openSqliteCatalogue(file);
+  const entry: Open = { catalogue, stop: async () => {}, label: site.label, site: site.key };
+  open.set(file, entry);
+  metrics.watchCatalogues(catalogueStatus);
+  // CATALOG_SYNC=off: no calls of its own to a backend; what readers' requests fetch is still kept.
+  if (site.blogApi && !settings.catalogue.sync) return catalogue;
+  const sync = startSync({
+    catalogue,
+    source,
+    domain,
+    // Embedded files cost nothing to read: no pacing.
+    callsPerSecond: Number.POSITIVE_INFINITY,
+    pace: site.blogApi ? pacerOf(site.blogApi.url, settings.catalogue.callsPerSecond) : undefined,
+    freshMs: settings.cache.freshSeconds * 1000,
+    sweepMs: settings.catalogue.sweepSeconds * 1000,
+    label: site.label,
+    onProgress: ({ syncedAt }) => {
+      if (syncedAt) entry.syncedAt = syncedAt;
+    },
+  });
+  entry.stop = sync.stop;
+  return catalogue;
+}
+
+function pacerOf(backend: string, callsPerSecond: number) {
+  let pace = pacers.get(backend);
+  if (!pace) pacers.set(backend, (pace = createPacer(callsPerSecond)));
+  return pace;
+}
+
+/** The open catalogues, for the metrics: each site's label, size and last sync. */
+export async function catalogueStatus() {
+  return Promise.all(
+    [...open.values()].map(async ({ catalogue, syncedAt, label }) => ({ label, ...(await catalogue.count()), syncedAt })),
+  );
+}
+
+/** Stops every sync and closes the files (shutdown, and tests). */
+export async function closeCatalogues() {
+  const all = [...open.values()];
+  open.clear();
+  await Promise.all(all.map((entry) => entry.stop()));
+  for (const entry of all) entry.catalogue.close();
+}

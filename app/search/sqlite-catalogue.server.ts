@@ -1,0 +1,385 @@
+import { createHash } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { isoDate } from "~/lib/dates";
+import { keywordWords } from "~/lib/read-next";
+import { MAX_COUNTED, type Catalogue, type CatalogueArticle, type CatalogueEntry, type SearchHit, type SearchResults, type SnippetPart } from "./catalogue";
+import { keywordKey } from "./keyword-key";
+import { plainText } from "./plain-text";
+import { plainLatin } from "./folding";
+import { suggestWord } from "./suggest";
+import { foldedText, matchExpression, queryWords, spacedText } from "./tokenize";
+
+/**
+ * The catalogue of one site in a SQLite file with FTS5 (docs/decisions/031). unicode61 drops accents and
+ * keeps Thai marks ('L* N* Co M*'); app/search/tokenize.ts does the rest before text reaches it.
+ * WAL lets the processes of one machine read while the one holding the lease writes.
+ */
+
+/** Bodies are kept up to this many characters of text: enough for any article, bounded for a hostile one. */
+export const MAX_BODY_CHARS = 300_000;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS articles (
+  id INTEGER PRIMARY KEY,
+  slug TEXT NOT NULL UNIQUE,
+  title TEXT NOT NULL,
+  description TEXT NOT NULL,
+  image TEXT,
+  date TEXT,
+  date_iso TEXT,
+  keywords TEXT NOT NULL DEFAULT '[]',
+  entry_hash TEXT NOT NULL,
+  body_hash TEXT,
+  body_wanted INTEGER NOT NULL DEFAULT 1
+);
+CREATE INDEX IF NOT EXISTS articles_by_date ON articles (date_iso DESC, id DESC);
+CREATE INDEX IF NOT EXISTS articles_wanting_body ON articles (body_wanted, id);
+CREATE TABLE IF NOT EXISTS keywords (
+  key TEXT NOT NULL,
+  article INTEGER NOT NULL REFERENCES articles (id) ON DELETE CASCADE,
+  label TEXT NOT NULL,
+  PRIMARY KEY (key, article)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS keywords_of_article ON keywords (article);
+CREATE VIRTUAL TABLE IF NOT EXISTS texts USING fts5 (
+  title, description, keywords, body, folded,
+  tokenize = "unicode61 remove_diacritics 2 categories 'L* N* Co M*'"
+);
+CREATE VIRTUAL TABLE IF NOT EXISTS words USING fts5vocab (texts, 'row');
+CREATE TABLE IF NOT EXISTS state (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS lease (name TEXT PRIMARY KEY, holder TEXT NOT NULL, until INTEGER NOT NULL);
+`;
+
+/**
+ * Column weights for bm25: a word in the title counts most, then keywords and description, then the body.
+ * Set as the table's rank, so that `ORDER BY rank LIMIT n` is sorted inside FTS5 and the snippets are
+ * made for the rows shown alone (with ORDER BY bm25(...) SQLite's sorter would make them for every match).
+ */
+const RANK = "bm25(10.0, 4.0, 6.0, 1.0, 1.0)";
+const MARK_START = "\u0002";
+const MARK_END = "\u0003";
+/** Words of an article's keywords that find the articles related to it, and how many are compared. */
+const RELATED_WORDS = 12;
+const RELATED_CANDIDATES = 200;
+/** Words around the matches in a snippet. */
+const SNIPPET_WORDS = 28;
+
+type Row = { id: number; slug: string; title: string; description: string; image: string | null; date: string | null; keywords: string };
+
+const hash = (value: unknown) => createHash("sha1").update(JSON.stringify(value)).digest("base64url");
+
+function entryOf(row: Row): CatalogueEntry {
+  return {
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    image: row.image ?? undefined,
+    date: row.date ?? undefined,
+    keywords: JSON.parse(row.keywords) as string[],
+  };
+}
+
+/** FTS5's snippet with our two marks, as parts to render: no markup ever comes from the stored text. */
+export function snippetParts(snippet: string): SnippetPart[] {
+  const parts: SnippetPart[] = [];
+  const add = (text: string | undefined, mark: boolean) => {
+    const shown = text?.replaceAll("\u200b", "");
+    if (!shown) return;
+    // Neighbouring marks (words of an unspaced script, split apart by the index) read as one.
+    const last = parts.at(-1);
+    if (last && last.mark && mark) last.text += shown;
+    else parts.push({ text: shown, mark });
+  };
+  const [before, ...marked] = snippet.split(MARK_START);
+  add(before, false);
+  for (const piece of marked) {
+    const end = piece.indexOf(MARK_END);
+    add(end === -1 ? piece : piece.slice(0, end), true);
+    if (end !== -1) add(piece.slice(end + 1), false);
+  }
+  return parts;
+}
+
+export function openSqliteCatalogue(file: string): Catalogue {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = NORMAL");
+  db.pragma("busy_timeout = 5000");
+  db.pragma("foreign_keys = ON");
+  db.exec(SCHEMA);
+  db.prepare("INSERT INTO texts (texts, rank) VALUES ('rank', ?)").run(RANK);
+
+  const statements = {
+    byslug: db.prepare<[string], Row & { entry_hash: string; body_hash: string | null }>("SELECT * FROM articles WHERE slug = ?"),
+    insert: db.prepare(
+      "INSERT INTO articles (slug, title, description, image, date, date_iso, keywords, entry_hash, body_hash, body_wanted) VALUES (@slug, @title, @description, @image, @date, @date_iso, @keywords, @entry_hash, @body_hash, @body_wanted)",
+    ),
+    update: db.prepare(
+      "UPDATE articles SET title = @title, description = @description, image = @image, date = @date, date_iso = @date_iso, keywords = @keywords, entry_hash = @entry_hash, body_hash = @body_hash, body_wanted = @body_wanted WHERE id = @id",
+    ),
+    body: db.prepare<[number], { body: string; folded: string }>("SELECT body, folded FROM texts WHERE rowid = ?"),
+    deleteText: db.prepare<[number]>("DELETE FROM texts WHERE rowid = ?"),
+    insertText: db.prepare("INSERT INTO texts (rowid, title, description, keywords, body, folded) VALUES (?, ?, ?, ?, ?, ?)"),
+    deleteKeywords: db.prepare<[number]>("DELETE FROM keywords WHERE article = ?"),
+    insertKeyword: db.prepare("INSERT OR IGNORE INTO keywords (key, article, label) VALUES (?, ?, ?)"),
+    deleteArticle: db.prepare<[string], { id: number }>("DELETE FROM articles WHERE slug = ? RETURNING id"),
+    defer: db.prepare<[string]>("UPDATE articles SET body_wanted = 2 WHERE slug = ?"),
+    retry: db.prepare("UPDATE articles SET body_wanted = 1 WHERE body_wanted = 2"),
+    missing: db.prepare<[number], { slug: string }>("SELECT slug FROM articles WHERE body_wanted = 1 ORDER BY id LIMIT ?"),
+    slugs: db.prepare<[], { slug: string }>("SELECT slug FROM articles"),
+    count: db.prepare<[], { articles: number; withBody: number }>(
+      "SELECT count(*) AS articles, count(body_hash) AS withBody FROM articles",
+    ),
+    total: db.prepare<[string, number], { total: number }>("SELECT count(*) AS total FROM (SELECT 1 FROM texts WHERE texts MATCH ? LIMIT ?)"),
+    ranked: db.prepare<[string, number, number], { id: number }>("SELECT rowid AS id FROM texts WHERE texts MATCH ? ORDER BY rank LIMIT ? OFFSET ?"),
+    snippets: db.prepare<[string, number], { body_snippet: string; description_snippet: string }>(
+      `SELECT snippet(texts, 3, '${MARK_START}', '${MARK_END}', '…', ${SNIPPET_WORDS}) AS body_snippet,
+              snippet(texts, 1, '${MARK_START}', '${MARK_END}', '…', ${SNIPPET_WORDS}) AS description_snippet
+       FROM texts WHERE texts MATCH ? AND rowid = ?`,
+    ),
+    byId: db.prepare<[number], Row & { date_iso: string | null }>("SELECT * FROM articles WHERE id = ?"),
+    rankedKeywords: db.prepare<[string, number], { id: number }>("SELECT rowid AS id FROM texts WHERE texts MATCH ? ORDER BY rank LIMIT ?"),
+    newest: db.prepare<[string, number], Row>("SELECT * FROM articles WHERE slug <> ? ORDER BY date_iso DESC, slug LIMIT ?"),
+    keywordLabel: db.prepare<[string], { label: string; total: number }>(
+      "SELECT label, count(*) AS total FROM keywords WHERE key = ? GROUP BY key",
+    ),
+    keywordEntries: db.prepare<[string, number, number], Row>(
+      "SELECT a.* FROM keywords k JOIN articles a ON a.id = k.article WHERE k.key = ? ORDER BY a.date_iso DESC, a.id DESC LIMIT ? OFFSET ?",
+    ),
+    keywords: db.prepare<[], { key: string; label: string; count: number; lastmod: string | null }>(
+      "SELECT k.key, min(k.label) AS label, count(*) AS count, max(a.date_iso) AS lastmod FROM keywords k JOIN articles a ON a.id = k.article GROUP BY k.key ORDER BY k.key",
+    ),
+    date: db.prepare<[string], { date_iso: string | null }>("SELECT date_iso FROM articles WHERE slug = ?"),
+    vocabulary: db.prepare<[string], { doc: number }>("SELECT doc FROM words WHERE term = ?"),
+    vocabularyNear: db.prepare<[string, string, number], { term: string; doc: number }>(
+      "SELECT term, doc FROM words WHERE term >= ? AND term < ? LIMIT ?",
+    ),
+    getState: db.prepare<[string], { value: string }>("SELECT value FROM state WHERE name = ?"),
+    setState: db.prepare("INSERT INTO state (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value"),
+    release: db.prepare<[string]>("DELETE FROM lease WHERE name = 'sync' AND holder = ?"),
+    lease: db.prepare(
+      "INSERT INTO lease (name, holder, until) VALUES ('sync', @holder, @until) ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, until = excluded.until WHERE lease.holder = excluded.holder OR lease.until < @now",
+    ),
+  };
+
+  /** Writes the searchable text of article `id`; the body stays as it was when `body` is undefined. */
+  function writeText(id: number, entry: CatalogueEntry, body: string | undefined) {
+    const kept = body === undefined ? statements.body.get(id) : undefined;
+    statements.deleteText.run(id);
+    const keywords = (entry.keywords ?? []).join(", ");
+    const spacedBody = body === undefined ? (kept?.body ?? "") : spacedText(body);
+    const folded = [foldedText(`${entry.title} ${entry.description} ${keywords}`), body === undefined ? (kept?.folded ?? "") : foldedText(body)].join(" ");
+    statements.insertText.run(id, spacedText(entry.title), spacedText(entry.description), spacedText(keywords), spacedBody, folded);
+    statements.deleteKeywords.run(id);
+    for (const keyword of entry.keywords ?? []) {
+      const key = keywordKey(keyword);
+      if (key) statements.insertKeyword.run(key, id, keyword);
+    }
+  }
+
+  const putEntries = db.transaction((entries: readonly CatalogueEntry[]) => {
+    const wanted: string[] = [];
+    for (const entry of entries) {
+      const entryHash = hash([entry.title, entry.description, entry.image ?? null]);
+      const old = statements.byslug.get(entry.slug);
+      if (old && old.entry_hash === entryHash) continue;
+      // Details the list does not give (date, keywords) stay until the body is fetched again.
+      const merged: CatalogueEntry = { ...entry, date: entry.date ?? old?.date ?? undefined, keywords: entry.keywords ?? (old ? (JSON.parse(old.keywords) as string[]) : []) };
+      const row = {
+        slug: entry.slug,
+        title: merged.title,
+        description: merged.description,
+        image: merged.image ?? null,
+        date: merged.date ?? null,
+        date_iso: isoDate(merged.date) ?? null,
+        keywords: JSON.stringify(merged.keywords),
+        entry_hash: entryHash,
+        body_hash: old?.body_hash ?? null,
+        body_wanted: 1,
+      };
+      let id: number;
+      if (old) {
+        id = old.id;
+        statements.update.run({ ...row, id });
+      } else {
+        id = Number(statements.insert.run(row).lastInsertRowid);
+      }
+      writeText(id, merged, undefined);
+      wanted.push(entry.slug);
+    }
+    return wanted;
+  });
+
+  const putArticle = db.transaction((article: CatalogueArticle): boolean => {
+    const body = plainText(article.body).slice(0, MAX_BODY_CHARS);
+    const bodyHash = hash([article.title, article.description, article.image ?? null, article.date, article.keywords, body]);
+    const entryHash = hash([article.title, article.description, article.image ?? null]);
+    const old = statements.byslug.get(article.slug);
+    if (old && old.body_hash === bodyHash && old.entry_hash === entryHash) {
+      if (old.body_hash) db.prepare("UPDATE articles SET body_wanted = 0 WHERE id = ?").run(old.id);
+      return false;
+    }
+    const row = {
+      slug: article.slug,
+      title: article.title,
+      description: article.description,
+      image: article.image ?? null,
+      date: article.date || null,
+      date_iso: isoDate(article.date) ?? null,
+      keywords: JSON.stringify(article.keywords),
+      entry_hash: entryHash,
+      body_hash: bodyHash,
+      body_wanted: 0,
+    };
+    const id = old ? (statements.update.run({ ...row, id: old.id }), old.id) : Number(statements.insert.run(row).lastInsertRowid);
+    writeText(id, article, body);
+    return true;
+  });
+
+  const remove = db.transaction((slugs: readonly string[]) => {
+    for (const slug of slugs) {
+      const removed = statements.deleteArticle.get(slug);
+      if (removed) statements.deleteText.run(removed.id);
+    }
+  });
+
+  /** One page of ranked results, with their snippets. */
+  function rankedHits(expression: string, limit: number, offset: number): SearchHit[] {
+    const hits: SearchHit[] = [];
+    for (const { id } of statements.ranked.all(expression, limit, offset)) {
+      const row = statements.byId.get(id);
+      const snippets = statements.snippets.get(expression, id);
+      if (row && snippets) hits.push(hitOf({ ...row, ...snippets }));
+    }
+    return hits;
+  }
+
+  function hitOf(row: Row & { body_snippet: string; description_snippet: string }): SearchHit {
+    const marked = (text: string) => text.includes(MARK_START);
+    const snippet = marked(row.body_snippet) || !marked(row.description_snippet) && row.body_snippet ? row.body_snippet : row.description_snippet;
+    return { slug: row.slug, title: row.title, date: row.date ?? undefined, image: row.image ?? undefined, snippet: snippetParts(snippet) };
+  }
+
+  function suggestion(words: ReturnType<typeof queryWords>): string | undefined {
+    let changed = false;
+    const replaced = words.map(({ word, spellings }) => {
+      if (spellings.some((spelling) => (statements.vocabulary.get(spelling)?.doc ?? 0) > 0)) return word;
+      const better = suggestWord(plainLatin(word), (from, to, limit) => statements.vocabularyNear.all(from, to, limit));
+      if (!better) return word;
+      changed = true;
+      return better;
+    });
+    return changed ? replaced.join(" ") : undefined;
+  }
+
+  return {
+    async putEntries(entries) {
+      return putEntries(entries);
+    },
+    async putArticle(article) {
+      return putArticle(article);
+    },
+    async remove(slugs) {
+      remove(slugs);
+    },
+    async deferBody(slug) {
+      statements.defer.run(slug);
+    },
+    async retryDeferred() {
+      statements.retry.run();
+    },
+    async missingBodies(limit) {
+      return statements.missing.all(limit).map((row) => row.slug);
+    },
+    async slugs() {
+      return statements.slugs.all().map((row) => row.slug);
+    },
+    async count() {
+      return statements.count.get()!;
+    },
+    async search(query, page, pageSize): Promise<SearchResults> {
+      const words = queryWords(query);
+      if (words.length === 0) return { total: 0, more: false, hits: [], match: "all" };
+      const offset = (page - 1) * pageSize;
+      const count = (expression: string) => {
+        const counted = statements.total.get(expression, MAX_COUNTED + 1)!.total;
+        return { total: Math.min(counted, MAX_COUNTED), more: counted > MAX_COUNTED };
+      };
+      const strict = matchExpression(words);
+      const all = count(strict);
+      if (all.total > 0) return { ...all, hits: rankedHits(strict, pageSize, offset), match: "all" };
+      const loose = matchExpression(words, { loose: true });
+      const any = count(loose);
+      return {
+        ...any,
+        hits: any.total > 0 ? rankedHits(loose, pageSize, offset) : [],
+        match: "any",
+        suggestion: suggestion(words),
+      };
+    },
+    async keywordPage(key, page, pageSize) {
+      const found = statements.keywordLabel.get(key);
+      if (!found) return undefined;
+      const entries = statements.keywordEntries.all(key, pageSize, (page - 1) * pageSize).map(entryOf);
+      return { label: found.label, total: found.total, entries };
+    },
+    async keywords() {
+      return statements.keywords.all().map((row) => ({ key: row.key, label: row.label, count: row.count, lastmod: row.lastmod ?? undefined }));
+    },
+    async related(about, count) {
+      // The articles that share words of keywords with this one (found by the index, at most
+      // RELATED_CANDIDATES), the most shared first, the newest among equals (app/lib/read-next.ts's rule),
+      // then the newest of all.
+      const own = keywordWords(about.keywords);
+      const words = queryWords([...own].join(" ")).slice(0, RELATED_WORDS);
+      const candidates: (CatalogueEntry & { shared: number; dateIso: string })[] = [];
+      if (words.length > 0) {
+        for (const { id } of statements.rankedKeywords.all(matchExpression(words, { loose: true, prefixes: false }), RELATED_CANDIDATES)) {
+          const row = statements.byId.get(id);
+          if (!row || row.slug === about.slug) continue;
+          const entry = entryOf(row);
+          let shared = 0;
+          for (const word of keywordWords(entry.keywords ?? [])) if (own.has(word)) shared++;
+          if (shared > 0) candidates.push({ ...entry, shared, dateIso: row.date_iso ?? "" });
+        }
+      }
+      candidates.sort((a, b) => b.shared - a.shared || b.dateIso.localeCompare(a.dateIso) || a.slug.localeCompare(b.slug));
+      const found: CatalogueEntry[] = candidates.slice(0, count).map(({ shared: _shared, dateIso: _dateIso, ...entry }) => entry);
+      if (found.length < count) {
+        const seen = new Set(found.map((entry) => entry.slug));
+        for (const row of statements.newest.all(about.slug, count * 2)) {
+          if (found.length >= count) break;
+          if (!seen.has(row.slug)) found.push(entryOf(row));
+        }
+      }
+      return found;
+    },
+    async dates(slugs) {
+      const dates = new Map<string, string>();
+      for (const slug of slugs) {
+        const date = statements.date.get(slug)?.date_iso;
+        if (date) dates.set(slug, date);
+      }
+      return dates;
+    },
+    async getState(name) {
+      return statements.getState.get(name)?.value;
+    },
+    async setState(name, value) {
+      statements.setState.run(name, value);
+    },
+    async release(holder) {
+      statements.release.run(holder);
+    },
+    async lease(holder, ms) {
+      const now = Date.now();
+      return statements.lease.run({ holder, until: now + ms, now }).changes > 0;
+    },
+    close() {
+      db.close();
+    },
+  };
+}

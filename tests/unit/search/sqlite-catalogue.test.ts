@@ -1,0 +1,164 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import fc from "fast-check";
+import { afterAll, describe, expect, it } from "vitest";
+import type { CatalogueArticle } from "~/search/catalogue";
+import { openSqliteCatalogue } from "~/search/sqlite-catalogue.server";
+
+const dir = mkdtempSync(path.join(tmpdir(), "catalogue-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let files = 0;
+const open = (file = path.join(dir, `c${files++}.sqlite`)) => openSqliteCatalogue(file);
+
+const article = (slug: string, fields: Partial<CatalogueArticle> = {}): CatalogueArticle => ({
+  slug,
+  title: `Title of ${slug}`,
+  description: "A short description.",
+  date: "2024-01-05",
+  keywords: [],
+  body: "Some plain words about nothing much.",
+  ...fields,
+});
+
+const marked = (hit: { snippet: { text: string; mark: boolean }[] }) => hit.snippet.filter((part) => part.mark).map((part) => part.text);
+
+describe("the SQLite catalogue", () => {
+  const catalogue = open();
+  const ready = (async () => {
+    await catalogue.putArticle(article("tho-va-thien", { title: "Thơ và Thiền", body: "Mỗi sáng chúng tôi ngồi Thiền trong chánh điện. Đạo Phật dạy về Thích Nhất Hạnh." }));
+    await catalogue.putArticle(article("zazen", { title: "座禅の始め方", body: "毎朝の瞑想で心を調える。禪宗の歴史を学ぶ。", keywords: ["座禅", "Zen Retreat"] }));
+    await catalogue.putArticle(article("anapanasati", { title: "อานาปานสติ", body: "ฝึกสมาธิทุกวันช่วยให้จิตใจสงบ" }));
+    await catalogue.putArticle(article("ganhwaseon", { title: "간화선", body: "불교명상을 배우는 하루" }));
+    await catalogue.putArticle(article("pali", { title: "Reading the Pali canon", body: "The Buddha taught the Dhamma and the path to nibbāna.", keywords: ["zen retreat"] }));
+  })();
+
+  it.each([
+    ["thien", "tho-va-thien"],
+    ["Thiền", "tho-va-thien"],
+    ["dao phat", "tho-va-thien"],
+    ["Thich Nhat Hanh", "tho-va-thien"],
+    ["瞑想", "zazen"],
+    ["禅宗", "zazen"],
+    ["สมาธิ", "anapanasati"],
+    ["จิตใจ", "anapanasati"],
+    ["명상", "ganhwaseon"],
+    ["교명상", "ganhwaseon"],
+    ["dharma", "pali"],
+    ["nirvana", "pali"],
+  ])("finds %s inside the text", async (query, slug) => {
+    await ready;
+    const results = await catalogue.search(query, 1, 10);
+    expect(results.match).toBe("all");
+    expect(results.hits.map((hit) => hit.slug)).toEqual([slug]);
+  });
+
+  it("marks the query's words in the snippet, without the word breaks it keeps", async () => {
+    await ready;
+    const [hit] = (await catalogue.search("thien", 1, 10)).hits;
+    expect(marked(hit!)).toEqual(["Thiền"]);
+    const [japanese] = (await catalogue.search("瞑想", 1, 10)).hits;
+    expect(marked(japanese!)).toEqual(["瞑想"]);
+    expect(japanese!.snippet.map((part) => part.text).join("")).toContain("毎朝の瞑想で心を調える。");
+  });
+
+  it("ranks a word in the title above one in the body, counts and pages the results", async () => {
+    const many = open();
+    for (let index = 0; index < 25; index++) await many.putArticle(article(`a${index}`, { body: `Words about metta, number ${index}.` }));
+    await many.putArticle(article("metta-title", { title: "Metta practice", body: "Loving kindness." }));
+    const first = await many.search("metta", 1, 10);
+    expect(first.total).toBe(26);
+    expect(first.hits[0]!.slug).toBe("metta-title");
+    const third = await many.search("metta", 3, 10);
+    expect(third.hits).toHaveLength(6);
+    const all = [1, 2, 3].map((page) => many.search("metta", page, 10));
+    expect(new Set((await Promise.all(all)).flatMap((page) => page.hits.map((hit) => hit.slug))).size).toBe(26);
+    many.close();
+  });
+
+  it("counts matches up to 1,000 and says when there are more", async () => {
+    const big = open();
+    for (let index = 0; index < 1005; index++) await big.putArticle(article(`b${index}`, { title: "Sitting", body: "breath" }));
+    const results = await big.search("breath", 100, 10);
+    expect(results).toMatchObject({ total: 1000, more: true });
+    expect(results.hits).toHaveLength(10);
+    expect((await big.search("sitting", 1, 10)).more).toBe(true);
+    big.close();
+  }, 30_000);
+
+  it("suggests an indexed word, and matches any word or its start when no article has them all", async () => {
+    await ready;
+    const misspelt = await catalogue.search("Dhammma", 1, 10);
+    expect(misspelt.total).toBe(0);
+    expect(misspelt.suggestion).toBe("dhamma");
+    const partly = await catalogue.search("canon unheardofword", 1, 10);
+    expect(partly.match).toBe("any");
+    expect(partly.hits.map((hit) => hit.slug)).toEqual(["pali"]);
+    const prefix = await catalogue.search("Bud qqqqq", 1, 10);
+    expect(prefix.hits.map((hit) => hit.slug)).toEqual(["pali"]);
+  });
+
+  it("takes any query as text: never an error", async () => {
+    await ready;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.string({ maxLength: 300, unit: "grapheme" }), fc.constantFrom('"', "*", "NEAR(", "OR", "-", "\u0000", "AND NOT", "title:", "^x", "{a b}:c", "x".repeat(10_000))),
+        async (query) => {
+          const results = await catalogue.search(query, 1, 10);
+          expect(results.total).toBeGreaterThanOrEqual(0);
+        },
+      ),
+    );
+  });
+
+  it("lists keyword pages, newest first, and keyword counts", async () => {
+    await ready;
+    const page = await catalogue.keywordPage("zen-retreat", 1, 10);
+    expect(page?.total).toBe(2);
+    expect(page?.entries.map((entry) => entry.slug).sort()).toEqual(["pali", "zazen"]);
+    expect(await catalogue.keywordPage("no-such-keyword", 1, 10)).toBeUndefined();
+    expect((await catalogue.keywords()).find((keyword) => keyword.key === "zen-retreat")?.count).toBe(2);
+  });
+
+  it("suggests related articles by shared words, never the article itself", async () => {
+    await ready;
+    const related = await catalogue.related({ slug: "zazen", title: "座禅", keywords: ["zen retreat"] }, 3);
+    expect(related[0]!.slug).toBe("pali");
+    expect(related.map((entry) => entry.slug)).not.toContain("zazen");
+    expect(related).toHaveLength(3);
+  });
+
+  it("asks for the bodies of new and changed list entries only, keeps what it has across a reopen, and forgets removed articles", async () => {
+    const file = path.join(dir, "reopen.sqlite");
+    const first = open(file);
+    const entries = [1, 2, 3].map((index) => ({ slug: `e${index}`, title: `Entry ${index}`, description: "About zazen." }));
+    expect(await first.putEntries(entries)).toEqual(["e1", "e2", "e3"]);
+    expect((await first.search("zazen", 1, 10)).total).toBe(3);
+    await first.putArticle(article("e1", { title: "Entry 1", description: "About zazen.", body: "Counting breaths." }));
+    expect(await first.missingBodies(10)).toEqual(["e2", "e3"]);
+    first.close();
+    const second = open(file);
+    expect(await second.putEntries(entries)).toEqual([]);
+    expect(await second.putEntries([{ ...entries[0]!, title: "Entry 1, renamed" }])).toEqual(["e1"]);
+    expect((await second.search("breaths", 1, 10)).hits.map((hit) => hit.slug)).toEqual(["e1"]);
+    expect(await second.putArticle(article("e2", { title: "Entry 2", description: "About zazen." }))).toBe(true);
+    expect(await second.putArticle(article("e2", { title: "Entry 2", description: "About zazen." }))).toBe(false);
+    await second.remove(["e3"]);
+    expect((await second.slugs()).sort()).toEqual(["e1", "e2"]);
+    expect((await second.search("zazen", 1, 10)).total).toBe(2);
+    second.close();
+  });
+
+  it("lets one holder at a time keep the sync lease until it runs out", async () => {
+    const file = path.join(dir, "lease.sqlite");
+    const one = open(file);
+    const two = open(file);
+    expect(await one.lease("one", 50)).toBe(true);
+    expect(await two.lease("two", 50)).toBe(false);
+    expect(await one.lease("one", 50)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(await two.lease("two", 50)).toBe(true);
+    one.close();
+    two.close();
+  });
+});
