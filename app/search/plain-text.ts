@@ -1,10 +1,13 @@
-/** A markdown body as the words a reader sees: link and image addresses, tags and markup left out. */
+import { proseOf } from "~/lib/reading-time";
+
+/**
+ * A markdown body as the words a reader sees: link and image addresses, tags and markup left out. Linear
+ * in the body's length, as the reading time's scans are (proseOf): a hostile body must not hold the
+ * thread that stores it in the catalogue (docs/decisions/029).
+ */
 export function plainText(markdown: string): string {
-  return markdown
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/\]\([^)]*\)/g, "]")
-    .replace(/<[^>\n]*>/g, " ")
-    .replace(/^\s{0,3}(#{1,6}|>+|[-*+]|\d+[.)])\s+/gm, "")
+  return proseOf(markdown.replaceAll("![", "["))
+    .replace(/^[ \t]{0,3}(?:#{1,6}|>+|[-*+])[ \t]+/gm, "")
     .replace(/[*_`~[\]|]+/g, "")
     .replace(/[ \t]+/g, " ");
 }
