@@ -1,0 +1,64 @@
+import pg from "pg";
+import { DatabaseTooOldError, migrate } from "./pg-schema.server";
+
+/**
+ * The process's connection pool to the catalogue's PostgreSQL (docs/decisions/036): bounded, quick to give
+ * up on a database that does not answer (a search then shows its "unavailable" page, other pages do not
+ * wait), and never fatal when the database goes away: the pool reconnects when it is back.
+ */
+
+export type DatabaseSettings = { url: string; poolSize: number };
+
+/** How long a connection or a statement may take before the request is answered without the catalogue. */
+const CONNECT_TIMEOUT_MS = 3000;
+const STATEMENT_TIMEOUT_MS = 10_000;
+
+/** The address without its password, for messages. */
+export function shownAddress(url: string): string {
+  try {
+    const address = new URL(url);
+    address.password = "";
+    return `${address.protocol}//${address.username ? `${address.username}@` : ""}${address.host}${address.pathname}`;
+  } catch {
+    return "(an address that cannot be read)";
+  }
+}
+
+export function createPool({ url, poolSize }: DatabaseSettings): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+    query_timeout: STATEMENT_TIMEOUT_MS + 1000,
+    application_name: "site-catalogue",
+  });
+  let warned = false;
+  // An idle connection the server closed (a restart, a failover): the pool drops it and makes new ones.
+  pool.on("error", (error) => {
+    if (!warned) console.warn(`Catalogue database ${shownAddress(url)}: connection lost (${error.message}); searches fail until it is back`);
+    warned = true;
+  });
+  pool.on("connect", () => {
+    if (warned) console.warn(`Catalogue database ${shownAddress(url)}: connected again`);
+    warned = false;
+  });
+  return pool;
+}
+
+/**
+ * Connects and migrates, for the start of the server. Answers a one-line reason when the database cannot be
+ * used (unreachable, refusing us, or too old for this code): the server stops with it.
+ */
+export async function prepareDatabase(pool: pg.Pool, url: string): Promise<{ ok: true; applied: number[] } | { ok: false; reason: string }> {
+  try {
+    return { ok: true, ...(await migrate(pool)) };
+  } catch (error) {
+    const shown = shownAddress(url);
+    if (error instanceof DatabaseTooOldError) return { ok: false, reason: `Catalogue database ${shown} cannot be used: ${error.message}` };
+    const { code, message } = error as NodeJS.ErrnoException;
+    const why = [code, message].filter(Boolean).join(" ").replace(/\s+/g, " ") || "no answer";
+    return { ok: false, reason: `Catalogue database ${shown} cannot be reached: ${why}` };
+  }
+}
