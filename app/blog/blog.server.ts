@@ -16,7 +16,7 @@ import { pickReadNext, READ_NEXT_COUNT } from "~/lib/read-next";
 import { readingMinutes } from "~/lib/reading-time";
 import { extractVideoId, videoEmbedUrl } from "~/lib/video";
 import type { Catalogue } from "~/search/catalogue";
-import { catalogueOf } from "~/search/catalogues.server";
+import { CatalogueRefused, catalogueOf } from "~/search/catalogues.server";
 import { catalogueArticle, catalogueEntry } from "~/search/sync.server";
 
 /**
@@ -79,7 +79,9 @@ function createBlog(source: BlogSource, { lists, articles, dates }: ReturnType<t
   const store = (domain: string, write: (catalogue: Catalogue) => Promise<unknown>) => {
     Promise.resolve()
       .then(() => write(catalogueOf(settings, domain, source)))
-      .catch((error: unknown) => console.error("Catalogue not updated:", error));
+      .catch((error: unknown) => {
+        if (!(error instanceof CatalogueRefused)) console.error("Catalogue not updated:", error);
+      });
   };
   return {
     catalogue: (domain: string) => catalogueOf(settings, domain, source),

@@ -41,6 +41,10 @@ export interface Catalogue {
   /** Stores an article with its body. Answers false when the stored copy was the same already. */
   putArticle(article: CatalogueArticle): Promise<boolean>;
   remove(slugs: readonly string[]): Promise<void>;
+  /** Leaves a body that could not be had (a reply that does not fit, an error for that article alone) until retryDeferred. */
+  deferBody(slug: string): Promise<void>;
+  /** Asks again for the bodies deferred (after each sweep). */
+  retryDeferred(): Promise<void>;
   /** Slugs still waiting for their body, oldest first. */
   missingBodies(limit: number): Promise<string[]>;
   slugs(): Promise<string[]>;

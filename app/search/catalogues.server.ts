@@ -19,7 +19,17 @@ import { startSync } from "./sync.server";
  * every origin that uses the database (docs/decisions/036).
  */
 
-type Open = { catalogue: Catalogue; stop: () => Promise<void>; syncedAt?: number; label: string };
+type Open = { catalogue: Catalogue; stop: () => Promise<void>; syncedAt?: number; label: string; site: string };
+
+/**
+ * Domains one site may have catalogues for. A site on a backend without SITE_DOMAIN takes the domain from
+ * the request's host: without a bound, requests with made-up hosts (when ALLOWED_HOSTS is unset) would each
+ * open a file. Beyond it, such a host's search answers 503 and its read next comes from the list.
+ */
+export const MAX_DOMAINS_PER_SITE = 16;
+
+/** A catalogue not opened on purpose (MAX_DOMAINS_PER_SITE): nothing to log each time. */
+export class CatalogueRefused extends Error {}
 const open = new Map<string, Open>();
 /** One pacer per backend: the sites it serves share CATALOG_CALLS_PER_SECOND (per process). */
 const pacers = new Map<string, () => Promise<void>>();
@@ -63,8 +73,11 @@ export function catalogueOf(site: SiteSettings, domain: string, source: BlogSour
   const known = open.get(file);
   if (known) return known.catalogue;
   const settings = getSettings();
+  if ([...open.values()].filter((entry) => entry.site === site.key).length >= MAX_DOMAINS_PER_SITE) {
+    throw new CatalogueRefused(`${site.label}: no catalogue for ${domain}, the site has ${MAX_DOMAINS_PER_SITE} domains already (set SITE_DOMAIN)`);
+  }
   const catalogue = openCatalogue(file);
-  const entry: Open = { catalogue, stop: async () => {}, label: site.label };
+  const entry: Open = { catalogue, stop: async () => {}, label: site.label, site: site.key };
   open.set(file, entry);
   metrics.watchCatalogues(catalogueStatus);
   // CATALOG_SYNC=off: no calls of its own to a backend; what readers' requests fetch is still kept.

@@ -131,7 +131,7 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
       )
     ).rows[0];
 
-  type ArticleRow = { slug: string; title: string; description: string; image: string | null; date: string | null; date_iso: string | null; keywords: string; entry_hash: string; body_hash: string | null; body_wanted: boolean };
+  type ArticleRow = { slug: string; title: string; description: string; image: string | null; date: string | null; date_iso: string | null; keywords: string; entry_hash: string; body_hash: string | null; body_wanted: number };
 
   async function upsert(client: pg.PoolClient, catalogue: number, row: ArticleRow, old: Stored | undefined): Promise<string> {
     const values = [row.title, row.description, row.image, row.date, row.date_iso, row.keywords, row.entry_hash, row.body_hash, row.body_wanted];
@@ -214,7 +214,7 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
               keywords: clean(JSON.stringify(merged.keywords)),
               entry_hash: entryHash,
               body_hash: old?.body_hash ?? null,
-              body_wanted: true,
+              body_wanted: 1,
             },
             old,
           );
@@ -231,7 +231,7 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
         const entryHash = hash([article.title, article.description, article.image ?? null]);
         const old = await storedBySlug(client, catalogue, article.slug);
         if (old && old.body_hash === bodyHash && old.entry_hash === entryHash) {
-          await client.query("UPDATE articles SET body_wanted = false WHERE id = $1 AND body_wanted", [old.id]);
+          await client.query("UPDATE articles SET body_wanted = 0 WHERE id = $1 AND body_wanted <> 0", [old.id]);
           return false;
         }
         const id = await upsert(
@@ -247,7 +247,7 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
             keywords: clean(JSON.stringify(article.keywords)),
             entry_hash: entryHash,
             body_hash: bodyHash,
-            body_wanted: false,
+            body_wanted: 0,
           },
           old,
         );
@@ -264,8 +264,14 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
         for (const row of rows) await countTerms(client, catalogue, row.terms, []);
       });
     },
+    async deferBody(slug) {
+      await query("UPDATE articles SET body_wanted = 2 WHERE catalogue = $1 AND slug = $2", [clean(slug)]);
+    },
+    async retryDeferred() {
+      await query("UPDATE articles SET body_wanted = 1 WHERE catalogue = $1 AND body_wanted = 2");
+    },
     async missingBodies(limit) {
-      return (await query<{ slug: string }>("SELECT slug FROM articles WHERE catalogue = $1 AND body_wanted ORDER BY id LIMIT $2", [limit])).map((row) => row.slug);
+      return (await query<{ slug: string }>("SELECT slug FROM articles WHERE catalogue = $1 AND body_wanted = 1 ORDER BY id LIMIT $2", [limit])).map((row) => row.slug);
     },
     async slugs() {
       return (await query<{ slug: string }>("SELECT slug FROM articles WHERE catalogue = $1")).map((row) => row.slug);

@@ -22,7 +22,8 @@ CREATE TABLE articles (
   keywords jsonb NOT NULL DEFAULT '[]',
   entry_hash text NOT NULL,
   body_hash text,
-  body_wanted boolean NOT NULL DEFAULT true,
+  -- 1: the body is wanted, 2: it failed and waits for the next sweep, 0: stored.
+  body_wanted smallint NOT NULL DEFAULT 1,
   -- The texts as the tokenizer spaced them (snippets are cut from these) and the body's folded forms.
   description_text text NOT NULL DEFAULT '',
   body_text text NOT NULL DEFAULT '',
@@ -32,7 +33,7 @@ CREATE TABLE articles (
 );
 CREATE INDEX articles_doc ON articles USING gin (doc);
 CREATE INDEX articles_by_date ON articles (catalogue, date_iso DESC NULLS LAST, id DESC);
-CREATE INDEX articles_wanting_body ON articles (catalogue, id) WHERE body_wanted;
+CREATE INDEX articles_wanting_body ON articles (catalogue, id) WHERE body_wanted <> 0;
 CREATE TABLE keywords (
   catalogue integer NOT NULL REFERENCES catalogues (id) ON DELETE CASCADE,
   key text NOT NULL,

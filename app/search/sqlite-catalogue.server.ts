@@ -120,6 +120,8 @@ export function openSqliteCatalogue(file: string): Catalogue {
     deleteKeywords: db.prepare<[number]>("DELETE FROM keywords WHERE article = ?"),
     insertKeyword: db.prepare("INSERT OR IGNORE INTO keywords (key, article, label) VALUES (?, ?, ?)"),
     deleteArticle: db.prepare<[string], { id: number }>("DELETE FROM articles WHERE slug = ? RETURNING id"),
+    defer: db.prepare<[string]>("UPDATE articles SET body_wanted = 2 WHERE slug = ?"),
+    retry: db.prepare("UPDATE articles SET body_wanted = 1 WHERE body_wanted = 2"),
     missing: db.prepare<[number], { slug: string }>("SELECT slug FROM articles WHERE body_wanted = 1 ORDER BY id LIMIT ?"),
     slugs: db.prepare<[], { slug: string }>("SELECT slug FROM articles"),
     count: db.prepare<[], { articles: number; withBody: number }>(
@@ -265,6 +267,12 @@ export function openSqliteCatalogue(file: string): Catalogue {
     },
     async remove(slugs) {
       remove(slugs);
+    },
+    async deferBody(slug) {
+      statements.defer.run(slug);
+    },
+    async retryDeferred() {
+      statements.retry.run();
     },
     async missingBodies(limit) {
       return statements.missing.all(limit).map((row) => row.slug);

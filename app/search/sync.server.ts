@@ -30,6 +30,9 @@ export type SyncOptions = {
   onProgress?: (progress: { syncedAt?: number; failed: boolean }) => void;
 };
 
+/** Bodies failing one after another that mean the backend is down rather than one article being bad. */
+const OUTAGE_FAILURES = 3;
+
 /** How long the lease lasts without being renewed: a process that dies gives the sync up after this. */
 const LEASE_MS = 60_000;
 
@@ -100,15 +103,35 @@ export function startSync(options: SyncOptions) {
     return false;
   }
 
+  /**
+   * Bodies the catalogue lacks. One article that fails (a reply that does not fit, an error for it alone)
+   * is left for the next sweep and the others go on; several failing in a row is an outage: the sync pauses.
+   */
   async function fetchBodies(): Promise<number> {
     const slugs = await catalogue.missingBodies(batch);
+    /** Failures since the last success: deferred once another article succeeds, an outage if they go on. */
+    let failed: { slug: string; error: unknown }[] = [];
+    const defer = async () => {
+      for (const { slug, error } of failed) {
+        console.warn(`Catalogue of ${options.label}: body of ${JSON.stringify(slug)} left for the next sweep, ${(error as Error).message}`);
+        await catalogue.deferBody(slug);
+      }
+      failed = [];
+    };
     for (const slug of slugs) {
       if (stopped) break;
       await pace();
-      const article = await source.article(slug);
-      if (article) await catalogue.putArticle(catalogueArticle(slug, article));
-      else await catalogue.remove([slug]);
+      try {
+        const article = await source.article(slug);
+        if (article) await catalogue.putArticle(catalogueArticle(slug, article));
+        else await catalogue.remove([slug]);
+        await defer();
+      } catch (error) {
+        failed.push({ slug, error });
+        if (failed.length >= OUTAGE_FAILURES) throw error;
+      }
     }
+    await defer();
     return slugs.length;
   }
 
@@ -121,7 +144,10 @@ export function startSync(options: SyncOptions) {
       const sweep = now - sweptAt >= sweepMs;
       const complete = await readList(sweep);
       await catalogue.setState("headAt", String(now));
-      if (complete) await catalogue.setState("sweptAt", String(now));
+      if (complete) {
+        await catalogue.setState("sweptAt", String(now));
+        if (sweep) await catalogue.retryDeferred();
+      }
       options.onProgress?.({ syncedAt: now, failed: false });
     }
     const fetched = await fetchBodies();

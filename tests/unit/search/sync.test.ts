@@ -106,6 +106,20 @@ describe("the catalogue's sync", () => {
     expect(await catalogue.slugs()).not.toContain("backend-article-4");
   });
 
+  it("leaves an article whose reply does not fit for later, and goes on with the others", async () => {
+    const content = makeArticles(8);
+    content[2] = { ...content[2]!, slug: "fault-wrong-types" };
+    content[5] = { ...content[5]!, slug: "fault-500" };
+    const backend = await backendWith(content);
+    const catalogue = sync(backend, path.join(dir, "faults.sqlite"));
+    await until(async () => (await catalogue.count()).withBody === 6);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await catalogue.count()).toEqual({ articles: 8, withBody: 6 });
+    expect(await catalogue.missingBodies(10)).toEqual([]);
+    // Still found by its title, from the list.
+    expect((await catalogue.search("Backend Article 3", 1, 10)).hits[0]?.slug).toBe("fault-wrong-types");
+  });
+
   it("lets one process sync a catalogue at a time", async () => {
     const backend = await backendWith(makeArticles(5));
     const file = path.join(dir, "lease.sqlite");
