@@ -55,7 +55,7 @@ export async function startPostgres() {
     await tool("pg_ctl", ["-D", data, "-w", "-l", path.join(dir, "log"), "-o", options, "start"]);
   };
   const stopServer = async () => {
-    await tool("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+    await tool("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
   };
   await startServer();
   const urlOf = (database) => `postgres://postgres@127.0.0.1:${port}/${database}`;
