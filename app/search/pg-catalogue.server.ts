@@ -6,7 +6,7 @@ import type { Catalogue, CatalogueEntry, SearchHit, SearchResults } from "./cata
 import { keywordKey } from "./keyword-key";
 import { plainLatin } from "./folding";
 import { LOCKS } from "./pg-schema.server";
-import { lexeme, matcherOf, RANK_WEIGHTS, snippetOf, tsqueryOf, tsvectorOf, type Matcher } from "./pg-text";
+import { lexeme, phrasesOf, RANK_WEIGHTS, snippetOf, tsqueryOf, tsvectorOf, type Phrase } from "./pg-text";
 import { plainText } from "./plain-text";
 import { MAX_BODY_CHARS, snippetParts } from "./sqlite-catalogue.server";
 import { suggestWord } from "./suggest";
@@ -149,15 +149,15 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
     return rows[0]!.id;
   }
 
-  function hitOf(row: Row & { description_text: string; body_text: string }, matcher: Matcher): SearchHit {
+  function hitOf(row: Row & { description_text: string; body_text: string }, phrases: Phrase[]): SearchHit {
     const marked = (text: string) => text.includes(MARK_START);
-    const body = row.body_text ? snippetOf(row.body_text, matcher, SNIPPET) : "";
-    const description = snippetOf(row.description_text, matcher, SNIPPET);
+    const body = row.body_text ? snippetOf(row.body_text, phrases, SNIPPET) : "";
+    const description = snippetOf(row.description_text, phrases, SNIPPET);
     const snippet = marked(body) || (!marked(description) && body) ? body : description;
     return { slug: row.slug, title: row.title, date: row.date ?? undefined, image: row.image ?? undefined, snippet: snippetParts(snippet) };
   }
 
-  async function find(tsquery: string, matcher: Matcher, pageSize: number, offset: number) {
+  async function find(tsquery: string, phrases: Phrase[], pageSize: number, offset: number) {
     const [counted] = await query<{ total: number }>("SELECT count(*)::int AS total FROM articles WHERE catalogue = $1 AND doc @@ $2::tsquery", [tsquery]);
     const total = counted!.total;
     if (total === 0) return { total, hits: [] };
@@ -165,7 +165,7 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
       `SELECT ${ENTRY_COLUMNS}, description_text, body_text FROM articles WHERE catalogue = $1 AND doc @@ $2::tsquery ORDER BY ${RANK} DESC, id LIMIT $3 OFFSET $4`,
       [tsquery, pageSize, offset],
     );
-    return { total, hits: rows.map((row) => hitOf(row, matcher)) };
+    return { total, hits: rows.map((row) => hitOf(row, phrases)) };
   }
 
   async function suggestion(words: ReturnType<typeof queryWords>): Promise<string | undefined> {
@@ -287,10 +287,10 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
       const strict = tsqueryOf(words);
       if (!strict) return { total: 0, hits: [], match: "all" };
       const offset = (page - 1) * pageSize;
-      const found = await find(strict, matcherOf(words), pageSize, offset);
+      const found = await find(strict, phrasesOf(words), pageSize, offset);
       if (found.total > 0) return { ...found, match: "all" };
       const loose = tsqueryOf(words, { loose: true })!;
-      const looser = await find(loose, matcherOf(words, { loose: true }), pageSize, offset);
+      const looser = await find(loose, phrasesOf(words, { loose: true }), pageSize, offset);
       return { ...looser, match: "any", suggestion: await suggestion(words) };
     },
     async keywordPage(key, page, pageSize) {

@@ -58,7 +58,8 @@ export async function prepareDatabase(pool: pg.Pool, url: string): Promise<{ ok:
     const shown = shownAddress(url);
     if (error instanceof DatabaseTooOldError) return { ok: false, reason: `Catalogue database ${shown} cannot be used: ${error.message}` };
     const { code, message } = error as NodeJS.ErrnoException;
-    const why = [code, message].filter(Boolean).join(" ").replace(/\s+/g, " ") || "no answer";
+    // A system error's code says it ("ECONNREFUSED"); a server's refusal says it in its message.
+    const why = (code && message?.includes(code) ? code : [code, message].filter(Boolean).join(" ") || "no answer").replace(/\s+/g, " ");
     return { ok: false, reason: `Catalogue database ${shown} cannot be reached: ${why}` };
   }
 }

@@ -88,64 +88,91 @@ export function tsqueryOf(query: readonly QueryWord[], { loose = false } = {}): 
   return parts.length > 0 ? parts.join(loose ? " | " : " & ") : undefined;
 }
 
-/** What marks a word in a snippet: its lexeme is one of `exact`, or starts with one of `prefixes`. */
-export type Matcher = { exact: Set<string>; prefixes: string[] };
+/**
+ * The phrases of a query as FTS5 counts them for a snippet: one for each spelling of each word (and for a
+ * Korean word's syllable pairs), each its words' lexemes, the last one a prefix in a loose search.
+ */
+export type Phrase = { words: string[]; prefix: boolean };
 
-export function matcherOf(query: readonly QueryWord[], { loose = false } = {}): Matcher {
-  const exact = new Set<string>();
-  const prefixes: string[] = [];
-  for (const { word, spellings, pairs } of query) {
+export function phrasesOf(query: readonly QueryWord[], { loose = false } = {}): Phrase[] {
+  return query.flatMap(({ word, spellings, pairs }) => {
     const prefix = (loose && !UNSPACED.test(word) && [...word].length >= 3) || pairs !== undefined;
-    for (const spelling of spellings) {
-      for (const found of lexemes(spelling)) {
-        if (prefix) prefixes.push(found);
-        else exact.add(found);
+    const phrases = spellings.map((spelling) => ({ words: lexemes(spelling), prefix }));
+    if (pairs && pairs.length > 0) phrases.push({ words: pairs.flatMap(lexemes), prefix: false });
+    return phrases.filter((phrase) => phrase.words.length > 0);
+  });
+}
+
+function phraseAt(phrase: Phrase, tokens: readonly { word: string }[], at: number): boolean {
+  return phrase.words.every((word, index) => {
+    const token = tokens[at + index]?.word;
+    if (token === undefined) return false;
+    return phrase.prefix && index === phrase.words.length - 1 ? token.startsWith(word) : token === word;
+  });
+}
+
+/**
+ * A snippet of `text` as FTS5's snippet() makes one (sqlite/ext/fts5/fts5_aux.c), so that both stores show
+ * the same: for each match, the window of `size` words from it scores 1000 for each phrase it holds and 1
+ * for each repeat, and is centred on its matches; a window from the start of the match's sentence scores 100
+ * more (120 at the text's start). The best window's matches are put between `start` and `end`, with
+ * `ellipsis` where text was cut.
+ */
+export function snippetOf(text: string, phrases: readonly Phrase[], { size, start, end, ellipsis }: { size: number; start: string; end: string; ellipsis: string }): string {
+  const tokens: { from: number; to: number; word: string }[] = [];
+  const sentences: number[] = [];
+  for (const found of text.matchAll(WORD)) {
+    // A sentence starts at the first word, and after "." or ":" and a space.
+    if (tokens.length === 0 || /[.:][ \t\n\r]+$/.test(text.slice(Math.max(0, found.index - 64), found.index))) sentences.push(tokens.length);
+    tokens.push({ from: found.index, to: found.index + found[0].length, word: lexeme(found[0]) });
+  }
+  if (tokens.length === 0) return text;
+  const instances: { phrase: number; at: number; length: number }[] = [];
+  for (let at = 0; at < tokens.length; at++)
+    phrases.forEach((phrase, index) => {
+      if (phraseAt(phrase, tokens, at)) instances.push({ phrase: index, at, length: phrase.words.length });
+    });
+  const score = (from: number) => {
+    const seen = new Set<number>();
+    let total = 0;
+    let first = -1;
+    let last = 0;
+    for (const instance of instances) {
+      if (instance.at < from || instance.at >= from + size) continue;
+      total += seen.has(instance.phrase) ? 1 : 1000;
+      seen.add(instance.phrase);
+      if (first < 0) first = instance.at;
+      last = instance.at + instance.length;
+    }
+    let adjusted = first - Math.trunc((size - (last - first)) / 2);
+    if (adjusted + size > tokens.length) adjusted = tokens.length - size;
+    return { total, start: Math.max(0, adjusted) };
+  };
+  let best = { score: 0, start: 0 };
+  for (const instance of instances) {
+    const around = score(instance.at);
+    if (around.total > best.score) best = { score: around.total, start: around.start };
+    if (tokens.length > size) {
+      let sentence = 0;
+      for (const first of sentences) if (first <= instance.at) sentence = first;
+      if (sentence < instance.at) {
+        const fromSentence = score(sentence).total + (sentence === 0 ? 120 : 100);
+        if (fromSentence > best.score) best = { score: fromSentence, start: sentence };
       }
     }
   }
-  return { exact, prefixes };
-}
-
-const matches = (matcher: Matcher, word: string) => matcher.exact.has(word) || matcher.prefixes.some((prefix) => word.startsWith(prefix));
-
-/**
- * A snippet of `text` as FTS5's snippet() makes one: the window of `size` words holding the most different
- * matched words (then the most matches), centred on them, with `start`/`end` around each match and `ellipsis`
- * where text was cut. Undefined-free: a text without matches gives its first words.
- */
-export function snippetOf(text: string, matcher: Matcher, { size, start, end, ellipsis }: { size: number; start: string; end: string; ellipsis: string }): string {
-  const tokens: { from: number; to: number; word: string; hit: boolean }[] = [];
-  for (const found of text.matchAll(WORD)) {
-    const word = lexeme(found[0]);
-    tokens.push({ from: found.index, to: found.index + found[0].length, word, hit: matches(matcher, word) });
-  }
-  if (tokens.length === 0) return text;
-  let best = { score: -1, first: 0 };
-  const hits = tokens.flatMap((token, index) => (token.hit ? [index] : []));
-  for (const hit of hits) {
-    const seen = new Set<string>();
-    let score = 0;
-    let last = hit;
-    for (let index = hit; index < Math.min(tokens.length, hit + size); index++) {
-      const token = tokens[index]!;
-      if (!token.hit) continue;
-      score += seen.has(token.word) ? 1 : 1000;
-      seen.add(token.word);
-      last = index;
-    }
-    if (score > best.score) {
-      // Centred on the matches, as FTS5 places its window.
-      const first = Math.max(0, Math.min(hit - Math.floor((size - (last - hit + 1)) / 2), tokens.length - size));
-      best = { score, first };
-    }
-  }
-  const first = best.first;
+  const first = best.start;
   const lastIndex = Math.min(tokens.length, first + size) - 1;
+  const marked = new Set<number>();
+  for (const instance of instances) {
+    if (instance.at < first || instance.at > lastIndex) continue;
+    for (let index = instance.at; index < instance.at + instance.length; index++) marked.add(index);
+  }
   let result = first > 0 ? ellipsis : text.slice(0, tokens[0]!.from);
   for (let index = first; index <= lastIndex; index++) {
     const token = tokens[index]!;
     const word = text.slice(token.from, token.to);
-    result += token.hit ? start + word + end : word;
+    result += marked.has(index) ? start + word + end : word;
     if (index < lastIndex) result += text.slice(token.to, tokens[index + 1]!.from);
   }
   result += lastIndex < tokens.length - 1 ? ellipsis : text.slice(tokens[lastIndex]!.to);
