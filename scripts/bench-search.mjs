@@ -8,9 +8,10 @@
 //    --sync-rate calls a second (the most calls seen in any second is printed: never above the setting);
 //    then the results page rendered on every request (PAGE_CACHE_SECONDS=0) against the minimal Remix
 //    page (bench/minimal), and the server's heap after the load.
+// Options: --sizes 10000,100000 --searches 400 --duration 10 --connections 32 --sync-rate 200
+// --site-articles 10000 (0: the catalogue alone) --store sqlite|postgres
 // --store postgres: the same on PostgreSQL (CATALOG_DATABASE_URL), on a throwaway server of Debian's
 // PostgreSQL on this machine (tests/support/postgres.mjs); the database's size instead of the file's.
-// Options: --sizes 10000,100000 --searches 400 --duration 10 --connections 32 --sync-rate 200 --store sqlite|postgres
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
@@ -33,7 +34,7 @@ const options = benchOptions(
     duration: { default: 10, min: 1 },
     connections: { default: 32, min: 1 },
     "sync-rate": { default: 200, min: 1 },
-    "site-articles": { default: 10_000, min: 10 },
+    "site-articles": { default: 10_000, min: 0 },
     store: { default: "sqlite" },
   },
   "node scripts/bench-search.mjs [--sizes 10000,100000] [--searches 400] [--duration 10] [--connections 32] [--sync-rate 200] [--site-articles 10000] [--store sqlite|postgres]",
@@ -88,8 +89,9 @@ function makeArticle(index, next, word) {
 }
 
 /** The catalogue's modules, bundled as the server's are (better-sqlite3 stays a package). */
-async function catalogueModule(dir) {
-  const outfile = path.join(dir, "catalogue.mjs");
+async function catalogueModule() {
+  // Inside the project (bench/results is not committed), where its packages resolve.
+  const outfile = path.join(root, "bench/results/search-catalogue.mjs");
   await build({
     stdin: {
       contents: [
@@ -239,7 +241,7 @@ await runBenchmark(async () => {
 
   const dir = mkdtempSync(path.join(os.tmpdir(), "bench-search-"));
   stopLater(() => rmSync(dir, { recursive: true, force: true }));
-  const modules = await catalogueModule(dir);
+  const modules = await catalogueModule();
   if (options.store === "postgres") {
     postgres = await startPostgres();
     stopLater(() => postgres.stop());
@@ -256,6 +258,7 @@ await runBenchmark(async () => {
   }
   console.log(`\n${summaries.join("\n")}`);
 
+  if (options.siteArticles === 0) return failed ? 1 : 0;
   const served = await measureSite();
   const minimal = served.rows.at(-1).requestsPerSecond;
   console.log(`\n| site of ${served.articles} articles | req/s | p99 | against the minimal page |\n|---|---|---|---|`);

@@ -25,6 +25,8 @@ const WORD_GROUPS = [
 /** Letters that are not a base letter plus a mark, so that removing marks leaves them as they are. */
 const LETTER_FOLD: Record<string, string> = { đ: "d", ð: "d", ł: "l", ø: "o", ħ: "h", ı: "i", ß: "ss", æ: "ae", œ: "oe" };
 
+const ASCII = /^[\x20-\x7e]*$/;
+
 const characterFold = new Map<string, string>();
 for (const group of CHARACTER_GROUPS) {
   const [canonical, ...others] = [...group];
@@ -39,6 +41,8 @@ for (const group of WORD_GROUPS) {
 
 /** Lower case without the marks on Latin letters, as SQLite's unicode61 sees a word: "Thiền" → "thien", "Đạo" → "đao". */
 export function withoutMarks(word: string): string {
+  // Most words of most articles: nothing to take off.
+  if (ASCII.test(word)) return word.toLowerCase();
   return word.normalize("NFKD").replace(/(\p{Script=Latin})\p{M}+/gu, "$1").normalize("NFC").toLowerCase();
 }
 

@@ -315,7 +315,7 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
       const words = queryWords([...about.keywords, about.title].join(" "))
         .filter(({ spellings }) => !COMMON_WORDS.has(spellings[0]!))
         .slice(0, RELATED_WORDS);
-      const tsquery = tsqueryOf(words, { loose: true });
+      const tsquery = tsqueryOf(words, { loose: true, prefixes: false });
       const found = tsquery
         ? (
             await query<Row>(

@@ -72,11 +72,11 @@ function operand(spelling: string, prefix: boolean): string | undefined {
 
 /**
  * The tsquery of app/search/tokenize.ts's matchExpression: every word (strict) or any word, as a prefix too
- * (loose). Undefined when nothing is left to find.
+ * unless `prefixes` is false (loose). Undefined when nothing is left to find.
  */
-export function tsqueryOf(query: readonly QueryWord[], { loose = false } = {}): string | undefined {
+export function tsqueryOf(query: readonly QueryWord[], { loose = false, prefixes = loose }: { loose?: boolean; prefixes?: boolean } = {}): string | undefined {
   const parts = query.flatMap(({ word, spellings, pairs }) => {
-    const prefix = (loose && !UNSPACED.test(word) && [...word].length >= 3) || pairs !== undefined;
+    const prefix = (prefixes && !UNSPACED.test(word) && [...word].length >= 3) || pairs !== undefined;
     const options = [...new Set(spellings.map((spelling) => operand(spelling, prefix)).filter((option) => option !== undefined))];
     if (pairs && pairs.length > 0) {
       const phrase = pairs.flatMap(lexemes).map(quote).join(" <-> ");

@@ -52,8 +52,12 @@ CREATE TABLE IF NOT EXISTS state (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS lease (name TEXT PRIMARY KEY, holder TEXT NOT NULL, until INTEGER NOT NULL);
 `;
 
-/** Column weights for bm25: a word in the title counts most, then keywords and description, then the body. */
-const RANK = "bm25(texts, 10.0, 4.0, 6.0, 1.0, 1.0)";
+/**
+ * Column weights for bm25: a word in the title counts most, then keywords and description, then the body.
+ * Set as the table's rank, so that `ORDER BY rank LIMIT n` is sorted inside FTS5 and the snippets are
+ * made for the rows shown alone (with ORDER BY bm25(...) SQLite's sorter would make them for every match).
+ */
+const RANK = "bm25(10.0, 4.0, 6.0, 1.0, 1.0)";
 const MARK_START = "\u0002";
 const MARK_END = "\u0003";
 /** Words of an article that find the articles related to it. */
@@ -105,6 +109,7 @@ export function openSqliteCatalogue(file: string): Catalogue {
   db.pragma("busy_timeout = 5000");
   db.pragma("foreign_keys = ON");
   db.exec(SCHEMA);
+  db.prepare("INSERT INTO texts (texts, rank) VALUES ('rank', ?)").run(RANK);
 
   const statements = {
     byslug: db.prepare<[string], Row & { entry_hash: string; body_hash: string | null }>("SELECT * FROM articles WHERE slug = ?"),
@@ -128,14 +133,13 @@ export function openSqliteCatalogue(file: string): Catalogue {
       "SELECT count(*) AS articles, count(body_hash) AS withBody FROM articles",
     ),
     total: db.prepare<[string], { total: number }>("SELECT count(*) AS total FROM texts WHERE texts MATCH ?"),
-    search: db.prepare<[string, number, number], Row & { body_snippet: string; description_snippet: string }>(
-      `SELECT a.*, snippet(texts, 3, '${MARK_START}', '${MARK_END}', '…', ${SNIPPET_WORDS}) AS body_snippet,
+    ranked: db.prepare<[string, number, number], { id: number }>("SELECT rowid AS id FROM texts WHERE texts MATCH ? ORDER BY rank LIMIT ? OFFSET ?"),
+    snippets: db.prepare<[string, number], { body_snippet: string; description_snippet: string }>(
+      `SELECT snippet(texts, 3, '${MARK_START}', '${MARK_END}', '…', ${SNIPPET_WORDS}) AS body_snippet,
               snippet(texts, 1, '${MARK_START}', '${MARK_END}', '…', ${SNIPPET_WORDS}) AS description_snippet
-       FROM texts JOIN articles a ON a.id = texts.rowid WHERE texts MATCH ? ORDER BY ${RANK} LIMIT ? OFFSET ?`,
+       FROM texts WHERE texts MATCH ? AND rowid = ?`,
     ),
-    related: db.prepare<[string, string, number], Row>(
-      `SELECT a.* FROM texts JOIN articles a ON a.id = texts.rowid WHERE texts MATCH ? AND a.slug <> ? ORDER BY ${RANK}, a.date_iso DESC, a.id LIMIT ?`,
-    ),
+    byId: db.prepare<[number], Row>("SELECT * FROM articles WHERE id = ?"),
     newest: db.prepare<[string, number], Row>("SELECT * FROM articles WHERE slug <> ? ORDER BY date_iso DESC, id DESC LIMIT ?"),
     keywordLabel: db.prepare<[string], { label: string; total: number }>(
       "SELECT label, count(*) AS total FROM keywords WHERE key = ? GROUP BY key",
@@ -240,6 +244,17 @@ export function openSqliteCatalogue(file: string): Catalogue {
     }
   });
 
+  /** One page of ranked results, with their snippets. */
+  function rankedHits(expression: string, limit: number, offset: number): SearchHit[] {
+    const hits: SearchHit[] = [];
+    for (const { id } of statements.ranked.all(expression, limit, offset)) {
+      const row = statements.byId.get(id);
+      const snippets = statements.snippets.get(expression, id);
+      if (row && snippets) hits.push(hitOf({ ...row, ...snippets }));
+    }
+    return hits;
+  }
+
   function hitOf(row: Row & { body_snippet: string; description_snippet: string }): SearchHit {
     const marked = (text: string) => text.includes(MARK_START);
     const snippet = marked(row.body_snippet) || !marked(row.description_snippet) && row.body_snippet ? row.body_snippet : row.description_snippet;
@@ -289,12 +304,12 @@ export function openSqliteCatalogue(file: string): Catalogue {
       const offset = (page - 1) * pageSize;
       const strict = matchExpression(words);
       const total = statements.total.get(strict)!.total;
-      if (total > 0) return { total, hits: statements.search.all(strict, pageSize, offset).map(hitOf), match: "all" };
+      if (total > 0) return { total, hits: rankedHits(strict, pageSize, offset), match: "all" };
       const loose = matchExpression(words, { loose: true });
       const looseTotal = statements.total.get(loose)!.total;
       return {
         total: looseTotal,
-        hits: looseTotal > 0 ? statements.search.all(loose, pageSize, offset).map(hitOf) : [],
+        hits: looseTotal > 0 ? rankedHits(loose, pageSize, offset) : [],
         match: "any",
         suggestion: suggestion(words),
       };
@@ -313,7 +328,14 @@ export function openSqliteCatalogue(file: string): Catalogue {
       const words = queryWords([...about.keywords, about.title].join(" "))
         .filter(({ spellings }) => !COMMON_WORDS.has(spellings[0]!))
         .slice(0, RELATED_WORDS);
-      const found = words.length > 0 ? statements.related.all(matchExpression(words, { loose: true }), about.slug, count).map(entryOf) : [];
+      const found: CatalogueEntry[] = [];
+      if (words.length > 0) {
+        // One more than asked for: the article itself is likely among them.
+        for (const { id } of statements.ranked.all(matchExpression(words, { loose: true, prefixes: false }), count + 1, 0)) {
+          const row = statements.byId.get(id);
+          if (row && row.slug !== about.slug && found.length < count) found.push(entryOf(row));
+        }
+      }
       if (found.length < count) {
         const seen = new Set(found.map((entry) => entry.slug));
         for (const row of statements.newest.all(about.slug, count * 2)) {

@@ -80,10 +80,18 @@ export function syllablePairs(word: string): string[] {
  */
 export function foldedText(text: string): string {
   const extra: string[] = [];
+  // An article says the same words again and again: each is worked out once.
+  const seen = new Map<string, string[]>();
   for (const word of words(text)) {
-    const folded = foldWord(word);
-    if (folded !== withoutMarks(word)) extra.push(folded);
-    if (HANGUL.test(word) && [...word].length >= 3) extra.push(...syllablePairs(word));
+    let added = seen.get(word);
+    if (!added) {
+      added = [];
+      const folded = foldWord(word);
+      if (folded !== withoutMarks(word)) added.push(folded);
+      if (HANGUL.test(word) && [...word].length >= 3) added.push(...syllablePairs(word));
+      seen.set(word, added);
+    }
+    extra.push(...added);
   }
   return extra.join(" ");
 }
@@ -126,13 +134,14 @@ function withDStroke(plain: string): string[] {
 const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
 /**
- * An FTS5 MATCH expression for the words: every word (strict) or any word, as a prefix too (loose).
+ * An FTS5 MATCH expression for the words: every word (strict) or any word, as a prefix too unless
+ * `prefixes` is false (loose).
  * Each word is quoted, so nothing a reader types is query syntax. Empty when there is nothing to find.
  */
-export function matchExpression(query: readonly QueryWord[], { loose = false } = {}): string {
+export function matchExpression(query: readonly QueryWord[], { loose = false, prefixes = loose }: { loose?: boolean; prefixes?: boolean } = {}): string {
   const parts = query.map(({ word, spellings, pairs }) => {
     // Words of unspaced scripts and short words would match too much as prefixes.
-    const prefix = (loose && !UNSPACED.test(word) && [...word].length >= 3) || pairs !== undefined;
+    const prefix = (prefixes && !UNSPACED.test(word) && [...word].length >= 3) || pairs !== undefined;
     const options = spellings.map((spelling) => quoted(spelling) + (prefix ? " *" : ""));
     if (pairs && pairs.length > 0) options.push(quoted(pairs.join(" ")));
     return options.length > 1 ? `(${options.join(" OR ")})` : options[0]!;

@@ -72,7 +72,7 @@ export function SearchResults({ loaded }: { loaded: Loaded }) {
                     <p className="mt-3 leading-relaxed text-stone-700">
                       {hit.snippet.map((part, index) =>
                         part.mark ? (
-                          <mark key={index} className="rounded bg-amber-100 px-0.5 text-ink">
+                          <mark key={index} className="rounded bg-moss-100 px-0.5 text-stone-900">
                             {part.text}
                           </mark>
                         ) : (
