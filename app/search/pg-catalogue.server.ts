@@ -5,6 +5,7 @@ import { COMMON_WORDS } from "~/lib/read-next";
 import type { Catalogue, CatalogueEntry, SearchHit, SearchResults } from "./catalogue";
 import { keywordKey } from "./keyword-key";
 import { plainLatin } from "./folding";
+import { connection, run } from "./pg-database.server";
 import { LOCKS } from "./pg-schema.server";
 import { lexeme, phrasesOf, RANK_WEIGHTS, snippetOf, tsqueryOf, tsvectorOf, type Phrase } from "./pg-text";
 import { plainText } from "./plain-text";
@@ -42,25 +43,25 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
   let id: Promise<number> | undefined;
   /** The catalogue's row, made on first use; asked again after a failure (the database was away). */
   const catalogueId = () => {
-    id ??= pool
-      .query<{ id: number }>(
-        "WITH made AS (INSERT INTO catalogues (name) VALUES ($1) ON CONFLICT (name) DO NOTHING RETURNING id) SELECT id FROM made UNION ALL SELECT id FROM catalogues WHERE name = $1",
-        [name],
-      )
-      .then(({ rows }) => rows[0]!.id);
+    id ??= run<{ id: number }>(
+      pool,
+      "WITH made AS (INSERT INTO catalogues (name) VALUES ($1) ON CONFLICT (name) DO NOTHING RETURNING id) SELECT id FROM made UNION ALL SELECT id FROM catalogues WHERE name = $1",
+      [name],
+    ).then((rows) => rows[0]!.id);
     id.catch(() => (id = undefined));
     return id;
   };
 
   async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
     const catalogue = await catalogueId();
-    return (await pool.query<T>(text, [catalogue, ...values])).rows;
+    return run<T>(pool, text, [catalogue, ...values]);
   }
 
   /** Writes of a catalogue take turns (one advisory lock each), so the word counts never deadlock. */
   async function write<T>(work: (client: pg.PoolClient, catalogue: number) => Promise<T>): Promise<T> {
     const catalogue = await catalogueId();
-    const client = await pool.connect();
+    const client = await connection(pool);
+    let failed = false;
     try {
       await client.query("BEGIN");
       await client.query("SELECT pg_advisory_xact_lock($1, $2)", [LOCKS, catalogue]);
@@ -68,10 +69,11 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
       await client.query("COMMIT");
       return result;
     } catch (error) {
+      failed = true;
       await client.query("ROLLBACK").catch(() => {});
       throw error;
     } finally {
-      client.release();
+      client.release(failed);
     }
   }
 

@@ -13,6 +13,38 @@ export type DatabaseSettings = { url: string; poolSize: number };
 const CONNECT_TIMEOUT_MS = 3000;
 const STATEMENT_TIMEOUT_MS = 10_000;
 
+/** After a connection could not be made, how long requests fail at once instead of waiting for another. */
+const OUTAGE_MS = 5000;
+const downUntil = new WeakMap<pg.Pool, number>();
+
+/**
+ * A connection of the pool. A database that does not answer (a machine gone, packets dropped) would make
+ * every request that reads the catalogue wait CONNECT_TIMEOUT_MS: after one failed connection, the next
+ * OUTAGE_MS fail at once, and pages that can do without the catalogue do.
+ */
+export async function connection(pool: pg.Pool): Promise<pg.PoolClient> {
+  if (Date.now() < (downUntil.get(pool) ?? 0)) throw new Error("the catalogue database did not answer a moment ago");
+  try {
+    return await pool.connect();
+  } catch (error) {
+    downUntil.set(pool, Date.now() + OUTAGE_MS);
+    throw error;
+  }
+}
+
+/** One statement on a connection of the pool; a connection that failed is closed, not given back. */
+export async function run<T extends pg.QueryResultRow>(pool: pg.Pool, text: string, values: unknown[]): Promise<T[]> {
+  const client = await connection(pool);
+  try {
+    const { rows } = await client.query<T>(text, values);
+    client.release();
+    return rows;
+  } catch (error) {
+    client.release(true);
+    throw error;
+  }
+}
+
 /** The address without its password, for messages. */
 export function shownAddress(url: string): string {
   try {

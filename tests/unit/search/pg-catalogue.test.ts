@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
@@ -145,6 +146,28 @@ describe.skipIf(postgresMissing)("the PostgreSQL catalogue", () => {
       expect(backend.calls().filter((call) => call.path === "/get_details")).toHaveLength(6);
     });
   });
+
+  it("waits once for a database that does not answer, then fails at once for a while instead of making every request wait", async () => {
+    // A machine that takes the connection and says nothing (gone behind a firewall that drops packets).
+    const sockets = new Set<net.Socket>();
+    const silent = net.createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const away = createPool({ url: `postgres://site@127.0.0.1:${port}/catalog`, poolSize: 2 });
+    pools.push(away);
+    const catalogue = openPostgresCatalogue(away, "silent");
+    try {
+      let started = Date.now();
+      await expect(catalogue.search("bell", 1, 10)).rejects.toThrow();
+      expect(Date.now() - started).toBeGreaterThanOrEqual(2500);
+      started = Date.now();
+      await expect(catalogue.count()).rejects.toThrow(/did not answer a moment ago/);
+      expect(Date.now() - started).toBeLessThan(500);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
+  }, 15_000);
 
   it("fails fast while the database is away, and answers again when it is back, on the same pool", async () => {
     const catalogue: Catalogue = openPostgresCatalogue(pool, `outage${names++}`);
