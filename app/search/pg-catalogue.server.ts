@@ -179,14 +179,25 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
         replaced.push(word);
         continue;
       }
-      // suggestWord asks for the indexed words near this one: asked once to learn which, then answered.
+      // suggestWord asks for ranges of indexed words synchronously: each range it asks for is read, then
+      // it is asked again, until every range it wants has been read.
       const plain = plainLatin(word);
-      let asked: [string, string, number] | undefined;
-      suggestWord(plain, (from, to, limit) => ((asked = [from, to, limit]), []));
-      const near = asked
-        ? await query<{ term: string; doc: number }>("SELECT term, docs AS doc FROM terms WHERE catalogue = $1 AND term >= $2 AND term < $3 ORDER BY term LIMIT $4", asked)
-        : [];
-      const better = asked ? suggestWord(plain, () => near) : undefined;
+      const ranges = new Map<string, { term: string; doc: number }[]>();
+      let better: string | undefined;
+      for (let round = 0; round < 4; round++) {
+        const missing: [string, string, number][] = [];
+        better = suggestWord(plain, (from, to, limit) => {
+          const found = ranges.get(`${from}\u0000${to}\u0000${limit}`);
+          if (!found) missing.push([from, to, limit]);
+          return found ?? [];
+        });
+        if (missing.length === 0) break;
+        for (const [from, to, limit] of missing)
+          ranges.set(
+            `${from}\u0000${to}\u0000${limit}`,
+            await query<{ term: string; doc: number }>("SELECT term, docs AS doc FROM terms WHERE catalogue = $1 AND term >= $2 AND term < $3 ORDER BY term LIMIT $4", [from, to, limit]),
+          );
+      }
       if (better) changed = true;
       replaced.push(better ?? word);
     }

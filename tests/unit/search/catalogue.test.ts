@@ -107,6 +107,17 @@ describe.each([sqlite, postgres])("the $name catalogue", (store) => {
     expect(japanese!.snippet.map((part) => part.text).join("")).toContain("毎朝の瞑想で心を調える。");
   });
 
+  it("shows each result with a snippet of its own text", async () => {
+    const own = open();
+    await own.putArticle(article("first", { title: "Bell", body: "The bell of the first temple rings at dawn." }));
+    await own.putArticle(article("second", { title: "Gong", body: "A bell and a gong in the second hall." }));
+    await own.putArticle(article("third", { title: "Drum", body: "The drum of the third gate, then a bell." }));
+    const { hits } = await own.search("bell", 1, 10);
+    expect(hits.map((hit) => hit.slug)[0]).toBe("first");
+    for (const hit of hits) expect(hit.snippet.map((part) => part.text).join(""), hit.slug).toContain(hit.slug);
+    own.close();
+  });
+
   it("ranks a word in the title above one in the body, counts and pages the results", async () => {
     const many = open();
     for (let index = 0; index < 25; index++) await many.putArticle(article(`a${index}`, { body: `Words about metta, number ${index}.` }));
