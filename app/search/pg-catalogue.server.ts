@@ -24,7 +24,7 @@ const MARK_START = "\u0002";
 const MARK_END = "\u0003";
 const SNIPPET = { size: 28, start: MARK_START, end: MARK_END, ellipsis: "…" };
 const RELATED_WORDS = 8;
-const RANK = `ts_rank('${RANK_WEIGHTS}', doc, $2::tsquery, 1)`;
+const RANK = `ts_rank('${RANK_WEIGHTS}', ranking, $2::tsquery, 1)`;
 
 type Row = { id: string; slug: string; title: string; description: string; image: string | null; date: string | null; keywords: string[] };
 
@@ -99,14 +99,21 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
     const bodyFolded = body === undefined ? (old?.body_folded ?? "") : clean(foldedText(body));
     const folded = `${foldedText(`${entry.title} ${entry.description} ${keywords}`)} ${bodyFolded}`;
     const descriptionText = clean(spacedText(entry.description));
-    const { literal, terms } = tsvectorOf([
+    const { literal, ranking, terms } = tsvectorOf([
       [spacedText(entry.title), "A"],
       [descriptionText, "C"],
       [spacedText(keywords), "B"],
       [folded, "D"],
       [bodyText, "D"],
     ]);
-    await client.query("UPDATE articles SET description_text = $2, body_text = $3, body_folded = $4, doc = $5::tsvector WHERE id = $1", [id, descriptionText, bodyText, bodyFolded, literal]);
+    await client.query("UPDATE articles SET description_text = $2, body_text = $3, body_folded = $4, doc = $5::tsvector, ranking = $6::tsvector WHERE id = $1", [
+      id,
+      descriptionText,
+      bodyText,
+      bodyFolded,
+      literal,
+      ranking,
+    ]);
     const before = new Set(old?.terms ?? []);
     const after = new Set(terms);
     await countTerms(client, catalogue, [...before].filter((term) => !after.has(term)).sort(), terms.filter((term) => !before.has(term)));

@@ -29,6 +29,8 @@ CREATE TABLE articles (
   body_text text NOT NULL DEFAULT '',
   body_folded text NOT NULL DEFAULT '',
   doc tsvector NOT NULL DEFAULT '',
+  -- The words that rank an article: its title, keywords and description, and its body's most used.
+  ranking tsvector NOT NULL DEFAULT '',
   UNIQUE (catalogue, slug)
 );
 CREATE INDEX articles_doc ON articles USING gin (doc);

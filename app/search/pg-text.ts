@@ -32,12 +32,18 @@ export const RANK_WEIGHTS = "{0.1,0.4,0.6,1.0}";
 
 export type Weight = "A" | "B" | "C" | "D";
 
+/** Words of the body kept for ranking: the ones an article uses most, what it is about. */
+const RANKING_BODY_WORDS = 48;
+const RANKING_POSITIONS = 16;
+
 /**
- * A tsvector literal of the columns in order, each with its weight. A position is skipped between columns so
- * that no phrase spans two of them. Past PostgreSQL's limits, positions stay at the last one and further
- * words are left out; bodies are cut to a size well inside them (MAX_BODY_CHARS).
+ * A tsvector literal of the columns in order, each with its weight (`literal`, for matching), and a small one
+ * for ranking (`ranking`): the words of the A, B and C columns and the D columns' most used words. Ranking
+ * reads the tsvector of every match: the whole body's would make a search of a common word read megabytes.
+ * A position is skipped between columns so that no phrase spans two of them. Past PostgreSQL's limits,
+ * positions stay at the last one and further words are left out; bodies are cut to a size well inside them.
  */
-export function tsvectorOf(columns: readonly (readonly [text: string, weight: Weight])[]): { literal: string; terms: string[] } {
+export function tsvectorOf(columns: readonly (readonly [text: string, weight: Weight])[]): { literal: string; ranking: string; terms: string[] } {
   const entries = new Map<string, string[]>();
   let position = 0;
   let bytes = 0;
@@ -57,8 +63,14 @@ export function tsvectorOf(columns: readonly (readonly [text: string, weight: We
     }
     position = Math.min(position + 1, MAX_POSITION);
   }
-  const literal = [...entries].map(([word, positions]) => `${quote(word)}:${positions.join(",")}`).join(" ");
-  return { literal, terms: [...entries.keys()].sort() };
+  const written = (list: Iterable<[string, string[]]>) => [...list].map(([word, positions]) => `${quote(word)}:${positions.join(",")}`).join(" ");
+  const headed = [...entries].filter(([, positions]) => positions.some((at) => !at.endsWith("D")));
+  const bodyOnly = [...entries]
+    .filter(([, positions]) => positions.every((at) => at.endsWith("D")))
+    .sort((a, b) => b[1].length - a[1].length)
+    .slice(0, RANKING_BODY_WORDS);
+  const ranking = written([...headed, ...bodyOnly].map(([word, positions]) => [word, positions.slice(0, RANKING_POSITIONS)]));
+  return { literal: written(entries), ranking, terms: [...entries.keys()].sort() };
 }
 
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;

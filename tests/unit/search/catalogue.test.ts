@@ -199,11 +199,11 @@ describe.each([sqlite, postgres])("the $name catalogue", (store) => {
     const file = `lease${names++}`;
     const one = open(file);
     const two = open(file);
-    expect(await one.lease("one", 50)).toBe(true);
-    expect(await two.lease("two", 50)).toBe(false);
-    expect(await one.lease("one", 50)).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(await two.lease("two", 50)).toBe(true);
+    expect(await one.lease("one", 400)).toBe(true);
+    expect(await two.lease("two", 400)).toBe(false);
+    expect(await one.lease("one", 400)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await two.lease("two", 400)).toBe(true);
     one.close();
     two.close();
   });
