@@ -90,8 +90,8 @@ function makeArticle(index, next, word) {
 
 /** The catalogue's modules, bundled as the server's are (better-sqlite3 stays a package). */
 async function catalogueModule() {
-  // Inside the project (bench/results is not committed), where its packages resolve.
-  const outfile = path.join(root, "bench/results/search-catalogue.mjs");
+  // Inside the project, where its packages resolve (node_modules/.cache: neither committed nor linted).
+  const outfile = path.join(root, "node_modules/.cache/bench-search/catalogue.mjs");
   await build({
     stdin: {
       contents: [
@@ -142,12 +142,16 @@ async function measureCatalogue(modules, dir, size) {
   const next = random(size);
   const word = makeWords(next);
   const started = performance.now();
-  for (let index = 1; index <= size; index++) await catalogue.putArticle(makeArticle(index, next, word));
+  for (let index = 1; index <= size; index++) {
+    await catalogue.putArticle(makeArticle(index, next, word));
+    // A turn of the event loop now and then, so that Ctrl-C is heard.
+    if (index % 500 === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
   const indexSeconds = (performance.now() - started) / 1000;
   await store.indexed();
   const queries = [
     ["one common word", () => TOPICAL[Math.floor(next() * TOPICAL.length)]],
-    ["one rarer word", () => word() + " " + TOPICAL[0]],
+    ["a made-up word and a common one", () => word() + " " + TOPICAL[0]],
     ["two words", () => `${TOPICAL[Math.floor(next() * TOPICAL.length)]} ${TOPICAL[Math.floor(next() * TOPICAL.length)]}`],
     ["Japanese word (瞑想)", () => "瞑想"],
     ["Thai word (สมาธิ)", () => "สมาธิ"],

@@ -12,7 +12,7 @@ import type { BlogSource } from "./source.server";
 import type { ArticleView, BlogArticle, BlogEntry, BlogListPage } from "./types";
 import { formatPublishedDate, isoDate } from "~/lib/dates";
 import { splitKeywords } from "~/lib/keywords";
-import { pickReadNext, READ_NEXT_COUNT } from "~/lib/read-next";
+import { pickReadNext } from "~/lib/read-next";
 import { readingMinutes } from "~/lib/reading-time";
 import { extractVideoId, videoEmbedUrl } from "~/lib/video";
 import type { Catalogue } from "~/search/catalogue";
@@ -192,39 +192,6 @@ export function getNewestEntries(request: Request, site: SiteSettings): Promise<
 export function readNextFor(article: ArticleView, newest: BlogEntry[]): BlogEntry[] {
   const keywords = [...article.keywords.shortTail, ...article.keywords.longTail];
   return pickReadNext({ slug: article.slug, keywords }, newest).map(asCard);
-}
-
-/**
- * Up to three other articles for the end of an article, the closest by their words among all the site's
- * articles in the catalogue: no backend call. While the catalogue knows too few articles (a cold start
- * without the sync), the newest list page's, as readNextFor chooses them, asked for at once so that the
- * list call overlaps the article's own. Call it before fetching the article; give it the article after.
- */
-export function startReadNext(request: Request, site: SiteSettings): (article: ArticleView) => Promise<BlogEntry[]> {
-  const catalogue = Promise.resolve().then(() => getCatalogue(request, site));
-  catalogue.catch(() => {}); // told through `large`
-  const large = catalogue.then(async (found) => (await found.count()).articles > READ_NEXT_COUNT).catch(() => false);
-  const newest = large.then((enough) => (enough ? [] : getNewestEntries(request, site)));
-  return async (article) => {
-    if (await large) {
-      try {
-        const keywords = [...article.keywords.shortTail, ...article.keywords.longTail];
-        const related = await (await catalogue).related({ slug: article.slug, title: article.metaTitle, keywords }, READ_NEXT_COUNT);
-        return related.map((entry) => ({
-          id: entry.slug,
-          slug: entry.slug,
-          metaTitle: entry.title,
-          metaDescription: entry.description,
-          pinterestImageLink: entry.image,
-          image: cardImage(entry.image),
-        }));
-      } catch (error) {
-        console.error("Read next from the catalogue failed:", error);
-        return readNextFor(article, await getNewestEntries(request, site));
-      }
-    }
-    return readNextFor(article, await newest);
-  };
 }
 
 /** A list entry as its card needs it: the keywords, which only choose what to read next, stay on the server. */

@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { getArticle, startReadNext } from "~/blog/blog.server";
+import { getArticle } from "~/blog/blog.server";
 import { BlogUnavailableError } from "~/blog/errors.server";
 import { ArticleAddress } from "~/components/blog/ArticleAddress";
 import {
@@ -19,6 +19,7 @@ import { cacheHeaders } from "~/lib/http-cache.server";
 import { loaderHeaders } from "~/lib/route-headers";
 import { siteIdentity, siteOf } from "~/config.server";
 import { useTranslation } from "~/i18n/use-translation";
+import { startReadNext } from "~/search/read-next.server";
 import { articleMeta, notFoundMeta } from "~/page-meta.server";
 
 const MAX_SLUG_LENGTH = 300;

@@ -17,12 +17,18 @@ export type CatalogueEntry = {
 /** An article with its body, from the details call or an embedded file. */
 export type CatalogueArticle = CatalogueEntry & { date: string; keywords: string[]; body: string };
 
+/** Matches are counted up to this many; beyond, the page says "more than 1,000". */
+export const MAX_COUNTED = 1000;
+
 export type SnippetPart = { text: string; mark: boolean };
 
 export type SearchHit = { slug: string; title: string; date?: string; image?: string; snippet: SnippetPart[] };
 
 export type SearchResults = {
+  /** Matches counted, up to MAX_COUNTED. */
   total: number;
+  /** More than MAX_COUNTED articles match: counting them all would cost more than the search. */
+  more: boolean;
   hits: SearchHit[];
   /** "all": every word matched; "any": none did, so any word, or the start of one, matched instead. */
   match: "all" | "any";
@@ -53,7 +59,7 @@ export interface Catalogue {
   keywordPage(key: string, page: number, pageSize: number): Promise<KeywordPage | undefined>;
   /** Keywords with how many articles carry each, for the sitemap. */
   keywords(): Promise<{ key: string; label: string; count: number; lastmod?: string }[]>;
-  /** Up to `count` other articles closest to `about` by their words, newest first when nothing is shared. */
+  /** Up to `count` other articles sharing the most keyword words with `about`, the newest among equals and after them. */
   related(about: { slug: string; title: string; keywords: string[] }, count: number): Promise<CatalogueEntry[]>;
   /** Publication dates (ISO) of the given slugs, for sitemaps. */
   dates(slugs: readonly string[]): Promise<Map<string, string>>;

@@ -1,7 +1,7 @@
 import { MAX_QUERY_CHARS } from "./tokenize";
 
-/** Result pages beyond this are not offered: ten thousand results are more than anyone pages through. */
-export const MAX_RESULT_PAGE = 1000;
+/** Result pages beyond this are not offered: the first 1,000 results (MAX_COUNTED) are more than anyone pages through. */
+export const MAX_RESULT_PAGE = 100;
 export const RESULTS_PER_PAGE = 10;
 
 /** `/search?q=…` and `&page=N` from page 2 on. */
@@ -21,7 +21,7 @@ export function parseSearchParams(searchParams: URLSearchParams): SearchParams {
   const pages = searchParams.getAll("page");
   if (pages.length === 0) return { query, page: 1 };
   const [value] = pages;
-  if (pages.length === 1 && value && /^[1-9]\d{0,3}$/.test(value) && Number(value) > 1 && Number(value) <= MAX_RESULT_PAGE) {
+  if (pages.length === 1 && value && /^[1-9]\d{0,2}$/.test(value) && Number(value) > 1 && Number(value) <= MAX_RESULT_PAGE) {
     return { query, page: Number(value) };
   }
   return { query, page: 1, redirectTo: searchHref(query) };

@@ -39,7 +39,7 @@ export async function loadSearchPage(request: Request, site: SiteSettings) {
   if (page > Math.max(1, pages)) throw data(null, { status: 404, headers: cacheHeaders("missing") });
   const hits = results.hits.map(({ slug, title, date, snippet }) => ({ slug, title, snippet, date: formatPublishedDate(date, identity.language.lang) }));
   return data(
-    { state: "results" as const, query, page, pages, total: results.total, match: results.match, suggestion: results.suggestion, hits, meta },
+    { state: "results" as const, query, page, pages, total: results.total, more: results.more, match: results.match, suggestion: results.suggestion, hits, meta },
     { headers: cacheHeaders(complete ? "page" : "missing") },
   );
 }

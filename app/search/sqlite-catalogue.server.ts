@@ -3,8 +3,8 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { isoDate } from "~/lib/dates";
-import { COMMON_WORDS } from "~/lib/read-next";
-import type { Catalogue, CatalogueArticle, CatalogueEntry, SearchHit, SearchResults, SnippetPart } from "./catalogue";
+import { keywordWords } from "~/lib/read-next";
+import { MAX_COUNTED, type Catalogue, type CatalogueArticle, type CatalogueEntry, type SearchHit, type SearchResults, type SnippetPart } from "./catalogue";
 import { keywordKey } from "./keyword-key";
 import { plainText } from "./plain-text";
 import { plainLatin } from "./folding";
@@ -60,8 +60,9 @@ CREATE TABLE IF NOT EXISTS lease (name TEXT PRIMARY KEY, holder TEXT NOT NULL, u
 const RANK = "bm25(10.0, 4.0, 6.0, 1.0, 1.0)";
 const MARK_START = "\u0002";
 const MARK_END = "\u0003";
-/** Words of an article that find the articles related to it. */
-const RELATED_WORDS = 8;
+/** Words of an article's keywords that find the articles related to it, and how many are compared. */
+const RELATED_WORDS = 12;
+const RELATED_CANDIDATES = 200;
 /** Words around the matches in a snippet. */
 const SNIPPET_WORDS = 28;
 
@@ -132,15 +133,16 @@ export function openSqliteCatalogue(file: string): Catalogue {
     count: db.prepare<[], { articles: number; withBody: number }>(
       "SELECT count(*) AS articles, count(body_hash) AS withBody FROM articles",
     ),
-    total: db.prepare<[string], { total: number }>("SELECT count(*) AS total FROM texts WHERE texts MATCH ?"),
+    total: db.prepare<[string, number], { total: number }>("SELECT count(*) AS total FROM (SELECT 1 FROM texts WHERE texts MATCH ? LIMIT ?)"),
     ranked: db.prepare<[string, number, number], { id: number }>("SELECT rowid AS id FROM texts WHERE texts MATCH ? ORDER BY rank LIMIT ? OFFSET ?"),
     snippets: db.prepare<[string, number], { body_snippet: string; description_snippet: string }>(
       `SELECT snippet(texts, 3, '${MARK_START}', '${MARK_END}', '…', ${SNIPPET_WORDS}) AS body_snippet,
               snippet(texts, 1, '${MARK_START}', '${MARK_END}', '…', ${SNIPPET_WORDS}) AS description_snippet
        FROM texts WHERE texts MATCH ? AND rowid = CAST(? AS INTEGER)`,
     ),
-    byId: db.prepare<[number], Row>("SELECT * FROM articles WHERE id = ?"),
-    newest: db.prepare<[string, number], Row>("SELECT * FROM articles WHERE slug <> ? ORDER BY date_iso DESC, id DESC LIMIT ?"),
+    byId: db.prepare<[number], Row & { date_iso: string | null }>("SELECT * FROM articles WHERE id = ?"),
+    rankedKeywords: db.prepare<[string, number], { id: number }>("SELECT rowid AS id FROM texts WHERE texts MATCH ? ORDER BY rank LIMIT ?"),
+    newest: db.prepare<[string, number], Row>("SELECT * FROM articles WHERE slug <> ? ORDER BY date_iso DESC, slug LIMIT ?"),
     keywordLabel: db.prepare<[string], { label: string; total: number }>(
       "SELECT label, count(*) AS total FROM keywords WHERE key = ? GROUP BY key",
     ),
@@ -300,16 +302,20 @@ export function openSqliteCatalogue(file: string): Catalogue {
     },
     async search(query, page, pageSize): Promise<SearchResults> {
       const words = queryWords(query);
-      if (words.length === 0) return { total: 0, hits: [], match: "all" };
+      if (words.length === 0) return { total: 0, more: false, hits: [], match: "all" };
       const offset = (page - 1) * pageSize;
+      const count = (expression: string) => {
+        const counted = statements.total.get(expression, MAX_COUNTED + 1)!.total;
+        return { total: Math.min(counted, MAX_COUNTED), more: counted > MAX_COUNTED };
+      };
       const strict = matchExpression(words);
-      const total = statements.total.get(strict)!.total;
-      if (total > 0) return { total, hits: rankedHits(strict, pageSize, offset), match: "all" };
+      const all = count(strict);
+      if (all.total > 0) return { ...all, hits: rankedHits(strict, pageSize, offset), match: "all" };
       const loose = matchExpression(words, { loose: true });
-      const looseTotal = statements.total.get(loose)!.total;
+      const any = count(loose);
       return {
-        total: looseTotal,
-        hits: looseTotal > 0 ? rankedHits(loose, pageSize, offset) : [],
+        ...any,
+        hits: any.total > 0 ? rankedHits(loose, pageSize, offset) : [],
         match: "any",
         suggestion: suggestion(words),
       };
@@ -324,18 +330,24 @@ export function openSqliteCatalogue(file: string): Catalogue {
       return statements.keywords.all().map((row) => ({ key: row.key, label: row.label, count: row.count, lastmod: row.lastmod ?? undefined }));
     },
     async related(about, count) {
-      // The keywords' words first, then the title's; words too common to tell articles apart left out.
-      const words = queryWords([...about.keywords, about.title].join(" "))
-        .filter(({ spellings }) => !COMMON_WORDS.has(spellings[0]!))
-        .slice(0, RELATED_WORDS);
-      const found: CatalogueEntry[] = [];
+      // The articles that share words of keywords with this one (found by the index, at most
+      // RELATED_CANDIDATES), the most shared first, the newest among equals (app/lib/read-next.ts's rule),
+      // then the newest of all.
+      const own = keywordWords(about.keywords);
+      const words = queryWords([...own].join(" ")).slice(0, RELATED_WORDS);
+      const candidates: (CatalogueEntry & { shared: number; dateIso: string })[] = [];
       if (words.length > 0) {
-        // One more than asked for: the article itself is likely among them.
-        for (const { id } of statements.ranked.all(matchExpression(words, { loose: true, prefixes: false }), count + 1, 0)) {
+        for (const { id } of statements.rankedKeywords.all(matchExpression(words, { loose: true, prefixes: false }), RELATED_CANDIDATES)) {
           const row = statements.byId.get(id);
-          if (row && row.slug !== about.slug && found.length < count) found.push(entryOf(row));
+          if (!row || row.slug === about.slug) continue;
+          const entry = entryOf(row);
+          let shared = 0;
+          for (const word of keywordWords(entry.keywords ?? [])) if (own.has(word)) shared++;
+          if (shared > 0) candidates.push({ ...entry, shared, dateIso: row.date_iso ?? "" });
         }
       }
+      candidates.sort((a, b) => b.shared - a.shared || b.dateIso.localeCompare(a.dateIso) || a.slug.localeCompare(b.slug));
+      const found: CatalogueEntry[] = candidates.slice(0, count).map(({ shared: _shared, dateIso: _dateIso, ...entry }) => entry);
       if (found.length < count) {
         const seen = new Set(found.map((entry) => entry.slug));
         for (const row of statements.newest.all(about.slug, count * 2)) {

@@ -22,27 +22,36 @@ export function editDistance(a: string, b: string, max: number): number {
   return previous[y.length]!;
 }
 
-/** How many indexed words are compared with a misspelt one, at most. */
-const CANDIDATES = 5000;
+/** How many indexed words are compared with a misspelt one, at most, in each of the two passes. */
+const CANDIDATES = 2000;
 
 type Near = (from: string, to: string, limit: number) => { term: string; doc: number }[];
 
+/** The range of indexed words that start with `prefix`: [prefix, the next prefix). */
+function range(prefix: string): [string, string] {
+  const letters = [...prefix];
+  const last = letters.pop()!;
+  return [prefix, letters.join("") + String.fromCodePoint(last.codePointAt(0)! + 1)];
+}
+
 /**
- * The indexed word closest to `word` (one edit for short words, two for longer), among those that start
- * with its first letter; the most common among equals. Words of scripts without spaces are not guessed at.
+ * The indexed word closest to `word` (one edit for short words, two for longer), the most common among
+ * equals: first among the words that start with its first two letters, then, when none is close enough,
+ * with its first letter. Words of scripts without spaces are not guessed at.
  */
 export function suggestWord(word: string, near: Near): string | undefined {
   const letters = [...word];
   if (letters.length < 3 || !/^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{N}]+$/u.test(word)) return undefined;
   const max = letters.length <= 4 ? 1 : 2;
-  const first = letters[0]!;
-  const after = String.fromCodePoint(first.codePointAt(0)! + 1);
-  let best: { term: string; distance: number; doc: number } | undefined;
-  for (const { term, doc } of near(first, after, CANDIDATES)) {
-    if (term === word) continue;
-    const distance = editDistance(word, term, max);
-    if (distance > max) continue;
-    if (!best || distance < best.distance || (distance === best.distance && doc > best.doc)) best = { term, distance, doc };
+  for (const prefix of [letters.slice(0, 2).join(""), letters[0]!]) {
+    let best: { term: string; distance: number; doc: number } | undefined;
+    for (const { term, doc } of near(...range(prefix), CANDIDATES)) {
+      if (term === word) continue;
+      const distance = editDistance(word, term, max);
+      if (distance > max) continue;
+      if (!best || distance < best.distance || (distance === best.distance && doc > best.doc)) best = { term, distance, doc };
+    }
+    if (best) return best.term;
   }
-  return best?.term;
+  return undefined;
 }

@@ -1,6 +1,7 @@
 // The end of an article: up to three other articles to read next, as cards, between the keywords and
-// "Back to All Articles"; shared keywords first where the list has them (the embedded articles), the
-// newest otherwise (the hosted backend's list has none).
+// "Back to All Articles"; among all the site's articles (the catalogue) shared keywords first (the embedded
+// articles); the newest list page's newest where the catalogue has not read the whole list (the hosted
+// backend here, whose catalogue does not sync in these tests, and whose list has no keywords).
 import type { Page } from "@playwright/test";
 import { pickReadNext } from "../../app/lib/read-next";
 import { backend, embedded, expectedImage, hydrated, imageAddress, keywords, pageOf, type Article } from "./blog-helpers";
@@ -11,10 +12,10 @@ const cards = (page: Page) => section(page).getByRole("listitem");
 
 const keywordsOf = (article: Article) => [...keywords(article.shortTailKeywords), ...keywords(article.longTailKeywords)];
 
-/** What the newest list page suggests for `article`, by the ranking the unit tests pin down. */
+/** What every embedded article, newest first, suggests for `article`, by the ranking the unit tests pin down. */
 function suggestedFor(article: Article): Article[] {
-  const newest = pageOf(embedded, 1).map((item) => ({ ...item, keywords: keywordsOf(item) }));
-  return pickReadNext({ slug: article.slug, keywords: keywordsOf(article) }, newest);
+  const all = embedded.map((item) => ({ ...item, keywords: keywordsOf(item) }));
+  return pickReadNext({ slug: article.slug, keywords: keywordsOf(article) }, all);
 }
 
 /** An embedded article whose suggestions are not simply the newest: shared keywords put an older one first. */

@@ -44,6 +44,27 @@ describe.skipIf(nginxMissing)("nginx's cache key is the page, not the click id",
     expect(await (await fetch(`${stack.nginx.url}/blog?utm_source=z`)).text()).toContain("Backend Article 1:");
   });
 
+  test("a search is its words and page: kept by nginx, the same page with click ids, other words their own, rate limited", async () => {
+    const stack = running();
+    const ask = async (query: string) => {
+      const response = await fetch(`${stack.nginx.url}/search?${query}`);
+      return { status: response.status, body: await response.text(), cache: response.headers.get("x-cache-status") };
+    };
+    const first = await ask("q=notes+practice");
+    expect(first.status).toBe(200);
+    expect((await ask("q=notes+practice")).cache).toBe("HIT");
+    // A query that names q is kept whole in nginx's key (docs/nginx.conf); the origins drop the click id.
+    const tagged = await ask("q=notes+practice&utm_source=news&fbclid=x1");
+    expect(tagged.body).toBe(first.body);
+    const other = await ask("q=teacher");
+    expect(other.cache).not.toBe("HIT");
+    const paged = await ask("q=notes+practice&page=2&gclid=3");
+    expect(paged.cache).not.toBe("HIT");
+    // More than 5 a second with a burst of 20 from one client: the rest get 429, the origins are spared.
+    const statuses = await Promise.all(Array.from({ length: 40 }, (_, n) => ask(`q=word${n}`).then((reply) => reply.status)));
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
+  });
+
   test("Remix's route discovery keeps its query: each set of paths gets its own answer, which is kept a year", async () => {
     const stack = running();
     const home = await (await fetch(`${stack.nginx.url}/`)).text();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documentPart } from "../support/document.mjs";
 import { FAKE_TOKEN, startFakeBackend } from "../support/fake-backend.mjs";
 import { languageSites, vietnameseContentDir } from "../support/servers.mjs";
-import { startSite } from "../support/site-process.mjs";
+import { freePort, startSite } from "../support/site-process.mjs";
 
 // Search as a reader without JavaScript gets it: the server's HTML alone, on sites in several languages,
 // with words found inside sentences written without spaces, and any query answered with a page, never a 5xx.
@@ -11,12 +11,14 @@ import { startSite } from "../support/site-process.mjs";
 type Site = Awaited<ReturnType<typeof startSite>>;
 let sites: { en: Site; vi: Site; ja: Site; th: Site; backend: Site };
 let backend: Awaited<ReturnType<typeof startFakeBackend>>;
+let metricsPort: number;
 const contentOf = (lang: string) => languageSites.find((site) => site.lang === lang)!.contentDir;
 
 beforeAll(async () => {
   backend = await startFakeBackend({ articles: 25 });
+  metricsPort = await freePort();
   const [en, vi, ja, th, hosted] = await Promise.all([
-    startSite(),
+    startSite({ METRICS_PORT: String(metricsPort) }),
     startSite({ SITE_LANGUAGE: "vi", CONTENT_DIR: vietnameseContentDir }),
     startSite({ SITE_LANGUAGE: "ja", CONTENT_DIR: contentOf("ja") }),
     startSite({ SITE_LANGUAGE: "th", CONTENT_DIR: contentOf("th") }),
@@ -132,6 +134,21 @@ describe("search without JavaScript", () => {
     expect(long.status).toBe(200);
     expect(/<input[^>]*name="q"[^>]*value="([^"]*)"/.exec(long.html)?.[1]?.length).toBe(200);
   }, 60_000);
+});
+
+describe("the metrics", () => {
+  it("count searches by outcome with their time, and give each catalogue's size and sync lag", async () => {
+    await search(sites.en, "zazen");
+    await search(sites.en, "qqqzzzxxx");
+    const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    const value = (series: string) => Number(new RegExp(`^${series.replace(/[{}"]/g, "\\$&")} (\\S+)$`, "m").exec(metrics)?.[1]);
+    expect(value('content_site_search_requests_total{site="default",outcome="found"}')).toBeGreaterThanOrEqual(1);
+    expect(value('content_site_search_requests_total{site="default",outcome="none"}')).toBeGreaterThanOrEqual(1);
+    expect(value('content_site_search_duration_seconds_count{site="default"}')).toBeGreaterThanOrEqual(2);
+    expect(value('content_site_catalog_articles{site="default"}')).toBe(13);
+    expect(value('content_site_catalog_articles_with_body{site="default"}')).toBe(13);
+    expect(value('content_site_catalog_sync_lag_seconds{site="default"}')).toBeLessThan(120);
+  });
 });
 
 describe("keyword pages", () => {

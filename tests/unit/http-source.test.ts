@@ -30,6 +30,7 @@ describe("hosted backend source", () => {
         query: { domain: "zen.example.org", page: "2" },
         rawQuery: "?domain=zen.example.org&page=2",
         authorization: `Bearer ${FAKE_TOKEN}`,
+        at: expect.any(Number),
       },
     ]);
   });

@@ -10,12 +10,12 @@ type Hit = { slug: string; title: string; date?: string; snippet: SnippetPart[] 
 type Loaded =
   | { state: "empty"; query: string; siteName: string }
   | { state: "unavailable"; query: string }
-  | { state: "results"; query: string; page: number; pages: number; total: number; match: "all" | "any"; suggestion?: string; hits: Hit[] };
+  | { state: "results"; query: string; page: number; pages: number; total: number; more: boolean; match: "all" | "any"; suggestion?: string; hits: Hit[] };
 
 const notice = "mx-auto mt-10 max-w-2xl rounded-xl border border-stone-200 bg-white p-8 text-center text-stone-700";
 
 export function SearchResults({ loaded }: { loaded: Loaded }) {
-  const { t, plural, parts } = useTranslation();
+  const { t, plural, parts, lang } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === "/search";
   const { query } = loaded;
@@ -58,7 +58,7 @@ export function SearchResults({ loaded }: { loaded: Loaded }) {
             <>
               {loaded.match === "any" ? <p className="mt-8 text-stone-700">{t("search.anyWords")}</p> : null}
               <p className="mt-8 text-sm font-semibold text-stone-700" aria-live="polite">
-                {plural("search.count", loaded.total)}
+                {loaded.more ? t("search.countMore", { count: loaded.total.toLocaleString(lang) }) : plural("search.count", loaded.total)}
               </p>
               <ol aria-label={t("search.resultsLabel")} aria-busy={busy} className="mt-4 space-y-6">
                 {loaded.hits.map((hit) => (

@@ -1,5 +1,8 @@
 // The deployment the proxy tests run: the fake blog backend (with latency, like a hosted one), two
 // origin processes of the production server, and nginx with docs/nginx.conf in front of them.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { startFakeBackend } from "../../support/fake-backend.mjs";
 import { configuredSite } from "../../support/servers.mjs";
@@ -21,7 +24,8 @@ function originSettings(backendUrl: string, extra: Record<string, string> = {}):
 
 export async function startStack(options: { latencyMs?: number; origin?: Record<string, string> } = {}): Promise<Stack> {
   const backend = await startFakeBackend({ latencyMs: options.latencyMs ?? 50 });
-  const settings = originSettings(backend.url, options.origin);
+  // The origins of one machine share the catalogues' folder, as in production (CATALOG_DIR).
+  const settings = originSettings(backend.url, { CATALOG_DIR: mkdtempSync(path.join(tmpdir(), "stack-catalog-")), ...options.origin });
   const started = await Promise.allSettled([startSite(settings), startSite(settings)]);
   const origins = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
   let nginx: Stack["nginx"];

@@ -65,6 +65,7 @@ describe("the tokenizer", () => {
     const vocabulary = ["meditation", "medicine", "metta", "mind"].map((term) => ({ term, doc: 3 }));
     const near = (from: string, to: string) => vocabulary.filter(({ term }) => term >= from && term < to);
     expect(suggestWord("meditaton", near)).toBe("meditation");
+    expect(suggestWord("mxditation", near), "a typo in the second letter").toBe("meditation");
     expect(suggestWord("zzzzzz", near)).toBeUndefined();
   });
 });
