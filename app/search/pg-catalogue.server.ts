@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import type pg from "pg";
 import { isoDate } from "~/lib/dates";
-import { COMMON_WORDS } from "~/lib/read-next";
-import type { Catalogue, CatalogueEntry, SearchHit, SearchResults } from "./catalogue";
+import { keywordWords } from "~/lib/read-next";
+import { MAX_COUNTED, type Catalogue, type CatalogueEntry, type SearchHit, type SearchResults } from "./catalogue";
 import { keywordKey } from "./keyword-key";
 import { plainLatin } from "./folding";
 import { connection, run } from "./pg-database.server";
@@ -23,7 +23,9 @@ import { foldedText, queryWords, spacedText } from "./tokenize";
 const MARK_START = "\u0002";
 const MARK_END = "\u0003";
 const SNIPPET = { size: 28, start: MARK_START, end: MARK_END, ellipsis: "…" };
-const RELATED_WORDS = 8;
+/** Words of an article's keywords that find the articles related to it, and how many are compared. */
+const RELATED_WORDS = 12;
+const RELATED_CANDIDATES = 200;
 const RANK = `ts_rank('${RANK_WEIGHTS}', ranking, $2::tsquery, 1)`;
 
 type Row = { id: string; slug: string; title: string; description: string; image: string | null; date: string | null; keywords: string[] };
@@ -167,14 +169,19 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
   }
 
   async function find(tsquery: string, phrases: Phrase[], pageSize: number, offset: number) {
-    const [counted] = await query<{ total: number }>("SELECT count(*)::int AS total FROM articles WHERE catalogue = $1 AND doc @@ $2::tsquery", [tsquery]);
-    const total = counted!.total;
-    if (total === 0) return { total, hits: [] };
+    // Counted up to one more than MAX_COUNTED: counting every match of a common word costs more than the search.
+    const [counted] = await query<{ total: number }>("SELECT count(*)::int AS total FROM (SELECT 1 FROM articles WHERE catalogue = $1 AND doc @@ $2::tsquery LIMIT $3) AS found", [
+      tsquery,
+      MAX_COUNTED + 1,
+    ]);
+    const total = Math.min(counted!.total, MAX_COUNTED);
+    const more = counted!.total > MAX_COUNTED;
+    if (total === 0) return { total, more, hits: [] };
     const rows = await query<Row & { description_text: string; body_text: string }>(
       `SELECT ${ENTRY_COLUMNS}, description_text, body_text FROM articles WHERE catalogue = $1 AND doc @@ $2::tsquery ORDER BY ${RANK} DESC, id LIMIT $3 OFFSET $4`,
       [tsquery, pageSize, offset],
     );
-    return { total, hits: rows.map((row) => hitOf(row, phrases)) };
+    return { total, more, hits: rows.map((row) => hitOf(row, phrases)) };
   }
 
   async function suggestion(words: ReturnType<typeof queryWords>): Promise<string | undefined> {
@@ -305,7 +312,7 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
     async search(text, page, pageSize): Promise<SearchResults> {
       const words = queryWords(text);
       const strict = tsqueryOf(words);
-      if (!strict) return { total: 0, hits: [], match: "all" };
+      if (!strict) return { total: 0, more: false, hits: [], match: "all" };
       const offset = (page - 1) * pageSize;
       const found = await find(strict, phrasesOf(words), pageSize, offset);
       if (found.total > 0) return { ...found, match: "all" };
@@ -332,24 +339,31 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
       return rows.map((row) => ({ key: row.key, label: row.label, count: row.count, lastmod: row.lastmod ?? undefined }));
     },
     async related(about, count) {
-      const words = queryWords([...about.keywords, about.title].join(" "))
-        .filter(({ spellings }) => !COMMON_WORDS.has(spellings[0]!))
-        .slice(0, RELATED_WORDS);
-      const tsquery = tsqueryOf(words, { loose: true, prefixes: false });
-      const found = tsquery
-        ? (
-            await query<Row>(
-              `SELECT ${ENTRY_COLUMNS} FROM articles WHERE catalogue = $1 AND doc @@ $2::tsquery AND slug <> $3 ORDER BY ${RANK} DESC, date_iso DESC NULLS LAST, id LIMIT $4`,
-              [tsquery, clean(about.slug), count],
-            )
-          ).map(entryOf)
-        : [];
+      // As the SQLite store does: the articles sharing words of keywords with this one (found by the index,
+      // at most RELATED_CANDIDATES), the most shared first, the newest among equals, then the newest of all.
+      const own = keywordWords(about.keywords);
+      const tsquery = tsqueryOf(queryWords([...own].join(" ")).slice(0, RELATED_WORDS), { loose: true, prefixes: false });
+      const candidates: (CatalogueEntry & { shared: number; dateIso: string })[] = [];
+      if (tsquery) {
+        const rows = await query<Row & { date_iso: string | null }>(
+          `SELECT ${ENTRY_COLUMNS}, date_iso FROM articles WHERE catalogue = $1 AND doc @@ $2::tsquery AND slug <> $3 ORDER BY ${RANK} DESC, id LIMIT $4`,
+          [tsquery, clean(about.slug), RELATED_CANDIDATES],
+        );
+        for (const row of rows) {
+          const entry = entryOf(row);
+          let shared = 0;
+          for (const word of keywordWords(entry.keywords ?? [])) if (own.has(word)) shared++;
+          if (shared > 0) candidates.push({ ...entry, shared, dateIso: row.date_iso ?? "" });
+        }
+      }
+      candidates.sort((a, b) => b.shared - a.shared || b.dateIso.localeCompare(a.dateIso) || a.slug.localeCompare(b.slug));
+      const found: CatalogueEntry[] = candidates.slice(0, count).map(({ shared: _shared, dateIso: _dateIso, ...entry }) => entry);
       if (found.length < count) {
         const seen = new Set(found.map((entry) => entry.slug));
-        const newest = await query<Row>(`SELECT ${ENTRY_COLUMNS} FROM articles WHERE catalogue = $1 AND slug <> $2 ORDER BY date_iso DESC NULLS LAST, id DESC LIMIT $3`, [
-          clean(about.slug),
-          count * 2,
-        ]);
+        const newest = await query<Row>(
+          `SELECT ${ENTRY_COLUMNS} FROM articles WHERE catalogue = $1 AND slug <> $2 ORDER BY date_iso DESC NULLS LAST, slug COLLATE "C" LIMIT $3`,
+          [clean(about.slug), count * 2],
+        );
         for (const row of newest) {
           if (found.length >= count) break;
           if (!seen.has(row.slug)) found.push(entryOf(row));

@@ -61,7 +61,7 @@ describe.skipIf(postgresMissing)("the PostgreSQL catalogue", () => {
           }
           for (const query of asked) {
             const [one, two] = await Promise.all([sqlite.search(query, 1, 50), postgres.search(query, 1, 50)]);
-            expect({ query, total: two.total, match: two.match, suggestion: two.suggestion }).toEqual({ query, total: one.total, match: one.match, suggestion: one.suggestion });
+            expect({ query, total: two.total, more: two.more, match: two.match, suggestion: two.suggestion }).toEqual({ query, total: one.total, more: one.more, match: one.match, suggestion: one.suggestion });
             expect(two.hits.map((hit) => hit.slug).sort()).toEqual(one.hits.map((hit) => hit.slug).sort());
           }
         } finally {
