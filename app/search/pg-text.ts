@@ -33,8 +33,8 @@ export const RANK_WEIGHTS = "{0.1,0.4,0.6,1.0}";
 export type Weight = "A" | "B" | "C" | "D";
 
 /** Words of the body kept for ranking: the ones an article uses most, what it is about. */
-const RANKING_BODY_WORDS = 48;
-const RANKING_POSITIONS = 16;
+const RANKING_BODY_WORDS = 32;
+const RANKING_POSITIONS = 4;
 
 /**
  * A tsvector literal of the columns in order, each with its weight (`literal`, for matching), and a small one
