@@ -132,6 +132,16 @@ describe.each([sqlite, postgres])("the $name catalogue", (store) => {
     many.close();
   });
 
+  it("counts matches up to 1,000 and says when there are more", async () => {
+    const big = open();
+    for (let index = 0; index < 1005; index++) await big.putArticle(article(`b${index}`, { title: "Sitting", body: "breath" }));
+    const results = await big.search("breath", 100, 10);
+    expect(results).toMatchObject({ total: 1000, more: true });
+    expect(results.hits).toHaveLength(10);
+    expect((await big.search("sitting", 1, 10)).more).toBe(true);
+    big.close();
+  }, 30_000);
+
   it("suggests an indexed word, and matches any word or its start when no article has them all", async () => {
     await ready;
     const misspelt = await catalogue.search("Dhammma", 1, 10);
