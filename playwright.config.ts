@@ -7,6 +7,10 @@ import { brokenSite, configuredSite, OTHER_TITLE, OTHER_TOKEN, ports, sitesEnv, 
 // The sites file of the many-sites process, with this run's backend ports.
 writeSitesFile();
 
+// One folder of catalogues for the run (app/search), made once: the test workers, which load this config
+// again, inherit it from the environment rather than make folders of their own.
+process.env.E2E_CATALOG_DIR ||= mkdtempSync(path.join(tmpdir(), "e2e-catalog-"));
+
 const chromiumArgs = [
   "--no-sandbox",
   "--disable-gpu",
@@ -25,7 +29,7 @@ function site(port: number, env: Record<string, string> = {}) {
     command: "node build/server.js",
     url: env.SITES_FILE ? `http://127.0.0.1:${port}/healthz` : `http://127.0.0.1:${port}/`,
     // A catalogue of its own, empty at each run (app/search), without background calls to the fake backends, whose calls tests count.
-    env: { NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", CATALOG_DIR: mkdtempSync(path.join(tmpdir(), "e2e-catalog-")), CATALOG_SYNC: "off", ...env },
+    env: { NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", CATALOG_DIR: path.join(process.env.E2E_CATALOG_DIR!, String(port)), CATALOG_SYNC: "off", ...env },
     reuseExistingServer: false,
     stdout: "ignore" as const,
     stderr: "pipe" as const,

@@ -97,39 +97,41 @@ export function SiteHeader({ product, siteName }: { product: string; siteName: s
             <NavLink key={item.href} item={item} className={item.href === "#donate" ? `ml-2 ${donateLink}` : desktopLink} />
           ))}
         </nav>
-        {/* The form where there is room for it; a link to the results page's form where there is not (the narrowest screens have it in the menu). */}
+        {/* The form where there is room for it; where there is not, a link to the results page's form (and the form in the menu). */}
         <SearchForm query={query} className="hidden lg:flex" />
-        <Link to="/search" aria-label={t("search.title")} className={`hidden md:inline-flex lg:hidden ${menuToggle}`}>
-          <SearchIcon />
-        </Link>
+        <div className="flex items-center gap-1 lg:hidden">
+          <Link to="/search" aria-label={t("search.title")} className={menuToggle}>
+            <SearchIcon />
+          </Link>
 
-        <div className="md:hidden">
-          {hydrated ? (
-            <button
-              type="button"
-              ref={toggleRef}
-              className={menuToggle}
-              aria-label={t(menuOpen ? "menu.close" : "menu.open")}
-              aria-expanded={menuOpen}
-              aria-controls="mobile-menu"
-              onClick={() => setMenuOpen((open) => !open)}
-            >
-              <MenuIcon open={menuOpen} />
-            </button>
-          ) : (
-            // Without JavaScript the menu is the URL's #mobile-menu target: choosing an item changes the
-            // target, which closes it. "#close" names no element, so closing does not scroll.
-            // The menu comes first so CSS can swap the toggles with a sibling selector (cheaper than :has).
-            <>
-              <MobileMenu items={items} className="menu-target" />
-              <a href="#mobile-menu" aria-label={t("menu.open")} className={`menu-open ${menuToggle}`}>
-                <MenuIcon open={false} />
-              </a>
-              <a href="#close" aria-label={t("menu.close")} className={`menu-close ${menuToggle}`}>
-                <MenuIcon open />
-              </a>
-            </>
-          )}
+          <div className="md:hidden">
+            {hydrated ? (
+              <button
+                type="button"
+                ref={toggleRef}
+                className={menuToggle}
+                aria-label={t(menuOpen ? "menu.close" : "menu.open")}
+                aria-expanded={menuOpen}
+                aria-controls="mobile-menu"
+                onClick={() => setMenuOpen((open) => !open)}
+              >
+                <MenuIcon open={menuOpen} />
+              </button>
+            ) : (
+              // Without JavaScript the menu is the URL's #mobile-menu target: choosing an item changes the
+              // target, which closes it. "#close" names no element, so closing does not scroll.
+              // The menu comes first so CSS can swap the toggles with a sibling selector (cheaper than :has).
+              <>
+                <MobileMenu items={items} className="menu-target" />
+                <a href="#mobile-menu" aria-label={t("menu.open")} className={`menu-open ${menuToggle}`}>
+                  <MenuIcon open={false} />
+                </a>
+                <a href="#close" aria-label={t("menu.close")} className={`menu-close ${menuToggle}`}>
+                  <MenuIcon open />
+                </a>
+              </>
+            )}
+          </div>
         </div>
       </div>
       {hydrated && menuOpen ? <MobileMenu items={items} onNavigate={closeMenu} /> : null}

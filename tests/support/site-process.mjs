@@ -1,7 +1,7 @@
 // Starts the production server (build/server.js, from server/) as a child process on a free loopback port, for tests and
 // scripts that need the real thing. The build must exist (npm run build).
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import net from "node:net";
@@ -24,8 +24,15 @@ export async function freePort() {
  * that tests count, unless CATALOG_SYNC=on is given.
  */
 function siteEnv(port, env) {
-  const CATALOG_DIR = mkdtempSync(path.join(tmpdir(), "site-catalog-"));
-  return { PATH: process.env.PATH, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", CATALOG_DIR, CATALOG_SYNC: "off", ...env };
+  const base = { PATH: process.env.PATH, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", CATALOG_SYNC: "off" };
+  if (env.CATALOG_DIR) return { ...base, ...env };
+  return { ...base, CATALOG_DIR: mkdtempSync(path.join(tmpdir(), "site-catalog-")), ...env };
+}
+
+/** Removes the catalogue folder siteEnv made for a process (not one the caller gave) once it has exited. */
+function removeOwnCatalogue(child, env, given) {
+  if (given.CATALOG_DIR) return;
+  child.once("exit", () => rmSync(env.CATALOG_DIR, { recursive: true, force: true }));
 }
 
 /**
@@ -36,10 +43,12 @@ export async function startSite(env = {}) {
   if (!existsSync("build/index.js")) throw new Error("No build: run `npm run build` first.");
   const port = await freePort();
   let output = "";
+  const processEnv = siteEnv(port, env);
   const child = spawn(process.execPath, ["build/server.js"], {
-    env: siteEnv(port, env),
+    env: processEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
+  removeOwnCatalogue(child, processEnv, env);
   // Decoded as streams: a character split across two reads stays whole.
   child.stdout.setEncoding("utf8").on("data", (chunk) => (output += chunk));
   child.stderr.setEncoding("utf8").on("data", (chunk) => (output += chunk));
@@ -77,7 +86,9 @@ export async function startSiteExpectingExit(env = {}, timeoutMs = 20_000) {
   if (!existsSync("build/index.js")) throw new Error("No build: run `npm run build` first.");
   const port = await freePort();
   let output = "";
-  const child = spawn(process.execPath, ["build/server.js"], { env: siteEnv(port, env), stdio: ["ignore", "pipe", "pipe"] });
+  const processEnv = siteEnv(port, env);
+  const child = spawn(process.execPath, ["build/server.js"], { env: processEnv, stdio: ["ignore", "pipe", "pipe"] });
+  removeOwnCatalogue(child, processEnv, env);
   // Decoded as streams: a character split across two reads stays whole.
   child.stdout.setEncoding("utf8").on("data", (chunk) => (output += chunk));
   child.stderr.setEncoding("utf8").on("data", (chunk) => (output += chunk));
