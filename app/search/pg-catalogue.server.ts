@@ -26,7 +26,19 @@ const SNIPPET = { size: 28, start: MARK_START, end: MARK_END, ellipsis: "…" };
 /** Words of an article's keywords that find the articles related to it, and how many are compared. */
 const RELATED_WORDS = 12;
 const RELATED_CANDIDATES = 200;
+const ENTRY_COLUMNS = "id, slug, title, description, image, date, keywords";
+const ENTRY_COLUMNS_OF_HITS = `${ENTRY_COLUMNS}, description_text, body_text`;
 const RANK = `ts_rank('${RANK_WEIGHTS}', ranking, $2::tsquery, 1)`;
+
+/**
+ * Articles of catalogue $1 matching tsquery $2, by the GIN index alone: each article's word list holds its
+ * catalogue as a word ('#<id>', which no text can give), so no other index can answer and nothing is
+ * filtered by unpacking word lists (see createPool's enable_seqscan).
+ */
+const MATCHES = "doc @@ (format('%L', '#' || $1)::tsquery && $2::tsquery)";
+/** The two statements of a search, exported for the test of their plans. */
+export const COUNT_SQL = `SELECT count(*)::int AS total FROM (SELECT 1 FROM articles WHERE ${MATCHES} LIMIT $3) AS found`;
+export const RANKED_SQL = `SELECT ${ENTRY_COLUMNS_OF_HITS} FROM articles WHERE ${MATCHES} ORDER BY ${RANK} DESC, id LIMIT $3 OFFSET $4`;
 
 type Row = { id: string; slug: string; title: string; description: string; image: string | null; date: string | null; keywords: string[] };
 
@@ -39,7 +51,6 @@ function entryOf(row: Row): CatalogueEntry {
   return { slug: row.slug, title: row.title, description: row.description, image: row.image ?? undefined, date: row.date ?? undefined, keywords: row.keywords };
 }
 
-const ENTRY_COLUMNS = "id, slug, title, description, image, date, keywords";
 
 export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
   let id: Promise<number> | undefined;
@@ -113,7 +124,7 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
       descriptionText,
       bodyText,
       bodyFolded,
-      literal,
+      `${literal} '#${catalogue}'`,
       ranking,
     ]);
     const before = new Set(old?.terms ?? []);
@@ -170,17 +181,11 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
 
   async function find(tsquery: string, phrases: Phrase[], pageSize: number, offset: number) {
     // Counted up to one more than MAX_COUNTED: counting every match of a common word costs more than the search.
-    const [counted] = await query<{ total: number }>("SELECT count(*)::int AS total FROM (SELECT 1 FROM articles WHERE catalogue = $1 AND doc @@ $2::tsquery LIMIT $3) AS found", [
-      tsquery,
-      MAX_COUNTED + 1,
-    ]);
+    const [counted] = await query<{ total: number }>(COUNT_SQL, [tsquery, MAX_COUNTED + 1]);
     const total = Math.min(counted!.total, MAX_COUNTED);
     const more = counted!.total > MAX_COUNTED;
     if (total === 0) return { total, more, hits: [] };
-    const rows = await query<Row & { description_text: string; body_text: string }>(
-      `SELECT ${ENTRY_COLUMNS}, description_text, body_text FROM articles WHERE catalogue = $1 AND doc @@ $2::tsquery ORDER BY ${RANK} DESC, id LIMIT $3 OFFSET $4`,
-      [tsquery, pageSize, offset],
-    );
+    const rows = await query<Row & { description_text: string; body_text: string }>(RANKED_SQL, [tsquery, pageSize, offset]);
     return { total, more, hits: rows.map((row) => hitOf(row, phrases)) };
   }
 
@@ -346,7 +351,7 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
       const candidates: (CatalogueEntry & { shared: number; dateIso: string })[] = [];
       if (tsquery) {
         const rows = await query<Row & { date_iso: string | null }>(
-          `SELECT ${ENTRY_COLUMNS}, date_iso FROM articles WHERE catalogue = $1 AND doc @@ $2::tsquery AND slug <> $3 ORDER BY ${RANK} DESC, id LIMIT $4`,
+          `SELECT ${ENTRY_COLUMNS}, date_iso FROM articles WHERE ${MATCHES} AND slug <> $3 ORDER BY ${RANK} DESC, id LIMIT $4`,
           [tsquery, clean(about.slug), RELATED_CANDIDATES],
         );
         for (const row of rows) {

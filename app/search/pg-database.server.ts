@@ -65,6 +65,10 @@ export function createPool({ url, poolSize }: DatabaseSettings): pg.Pool {
     statement_timeout: STATEMENT_TIMEOUT_MS,
     query_timeout: STATEMENT_TIMEOUT_MS + 1000,
     application_name: "site-catalogue",
+    // A word found in most articles makes the planner scan the table, unpacking every article's word list
+    // to test it (15 ms for 2,000 matches here); the GIN index answers without unpacking (2 ms). Every
+    // query of the catalogue has an index to use: scans are for when nothing else can answer.
+    options: "-c enable_seqscan=off",
   });
   let warned = false;
   // An idle connection the server closed (a restart, a failover): the pool drops it and makes new ones.

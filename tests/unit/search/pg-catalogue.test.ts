@@ -7,7 +7,7 @@ import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createHttpSource } from "~/blog/http-source.server";
 import type { Catalogue, CatalogueArticle } from "~/search/catalogue";
-import { openPostgresCatalogue } from "~/search/pg-catalogue.server";
+import { COUNT_SQL, openPostgresCatalogue, RANKED_SQL } from "~/search/pg-catalogue.server";
 import { createPool, prepareDatabase } from "~/search/pg-database.server";
 import { migrate, SCHEMA_VERSION } from "~/search/pg-schema.server";
 import { openSqliteCatalogue } from "~/search/sqlite-catalogue.server";
@@ -82,6 +82,22 @@ describe.skipIf(postgresMissing)("the PostgreSQL catalogue", () => {
     await newer.query("INSERT INTO schema_migrations (version) VALUES ($1)", [SCHEMA_VERSION + 1]);
     const refused = await prepareDatabase(newer, server.urlOf("newer"));
     expect(refused).toEqual({ ok: false, reason: expect.stringMatching(/^Catalogue database postgres:\/\/postgres@127\.0\.0\.1:\d+\/newer cannot be used: its schema is version \d+, newer than this site's \d+/) });
+  });
+
+  it("finds a word that is in every article through the index, not by reading every article's words", async () => {
+    const catalogue = openPostgresCatalogue(pool, `everywhere${names++}`);
+    for (let index = 0; index < 30; index++) await catalogue.putArticle({ slug: `a${index}`, title: `Bell ${index}`, description: "", date: "2024-01-05", keywords: [], body: "The bell rings." });
+    await pool.query("ANALYZE articles");
+    const { rows: found } = await pool.query<{ id: number }>("SELECT id FROM catalogues WHERE name = $1", [`everywhere${names - 1}`]);
+    for (const [sql, values] of [
+      [COUNT_SQL, [found[0]!.id, "'bell'", 1001]],
+      [RANKED_SQL, [found[0]!.id, "'bell'", 10, 0]],
+    ] as const) {
+      const { rows } = await pool.query<{ "QUERY PLAN": string }>(`EXPLAIN ${sql}`, [...values]);
+      const plan = rows.map((row) => row["QUERY PLAN"]).join("\n");
+      expect(plan).toContain("Bitmap Index Scan on articles_doc");
+      expect(plan).not.toMatch(/Seq Scan|Filter: \(doc @@/);
+    }
   });
 
   it("tells in one line, without the password, that a database cannot be reached", async () => {
