@@ -45,9 +45,9 @@ describe.skipIf(postgresMissing)("search on PostgreSQL", () => {
   }, 60_000);
 
   afterAll(async () => {
-    await Promise.all([onPostgres?.stop(), onSqlite?.stop()]);
+    await Promise.allSettled([onPostgres?.stop(), onSqlite?.stop()]);
     await server?.stop();
-  });
+  }, 30_000);
 
   it("gives the pages the SQLite file gives: the same articles, in the same order, with the same words marked", async () => {
     for (const query of ["dem hoi tho", "Thiền", "vu lan", "niệm phật", "phat", "thiem", "qqqzzz"]) {

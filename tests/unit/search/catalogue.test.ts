@@ -37,7 +37,7 @@ const postgres: Store = {
     await migrate(pool);
   },
   tearDown: async () => {
-    await pool?.end();
+    await pool?.end().catch(() => {});
     await server?.stop();
   },
   open: (name = `c${names++}`) => openPostgresCatalogue(pool!, name),
@@ -76,7 +76,7 @@ describe.each([sqlite, postgres])("the $name catalogue", (store) => {
     })();
     await ready;
   }, 30_000);
-  afterAll(() => store.tearDown());
+  afterAll(() => store.tearDown(), 30_000);
 
   it.each([
     ["thien", "tho-va-thien"],
