@@ -164,6 +164,14 @@ const serverSchema = z.object({
   CATALOG_SYNC: z.preprocess(emptyToUndefined, z.enum(["on", "off"], { error: 'must be "on" or "off"' }).optional()).transform((value) => value ?? "on"),
   CATALOG_CALLS_PER_SECOND: integer(5, 1, 1000, "calls a second"),
   CATALOG_SWEEP_SECONDS: integer(86_400, 60, 31_536_000, "seconds"),
+  CATALOG_DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a PostgreSQL address, "postgres://user:password@host:5432/database"')
+      .optional(),
+  ),
+  CATALOG_DATABASE_POOL: integer(5, 1, 100, "connections"),
 });
 
 export const SERVER_SETTING_NAMES = Object.keys(serverSchema.shape);
@@ -236,7 +244,10 @@ function toSettings(env: z.infer<typeof serverSchema>, site: SiteSettings) {
     port: env.PORT,
     host: env.HOST,
     /** The catalogue of every site's articles, for search (app/search, docs/decisions/031). */
-    catalogue: { dir: path.resolve(env.CATALOG_DIR), sync: env.CATALOG_SYNC === "on", callsPerSecond: env.CATALOG_CALLS_PER_SECOND, sweepSeconds: env.CATALOG_SWEEP_SECONDS },
+    catalogue: { dir: path.resolve(env.CATALOG_DIR), sync: env.CATALOG_SYNC === "on", callsPerSecond: env.CATALOG_CALLS_PER_SECOND, sweepSeconds: env.CATALOG_SWEEP_SECONDS,
+      /** PostgreSQL instead of a SQLite file per site, for origins on several machines (docs/decisions/036). */
+      database: env.CATALOG_DATABASE_URL ? { url: env.CATALOG_DATABASE_URL, poolSize: env.CATALOG_DATABASE_POOL } : undefined,
+    },
     /** Prometheus metrics on a listener of their own (app/metrics); none when METRICS_PORT is unset. */
     metrics: env.METRICS_PORT ? { port: env.METRICS_PORT, host: env.METRICS_HOST } : undefined,
   };

@@ -12,7 +12,7 @@ getSettings();
 export { getSettings };
 export { startSites } from "./sites.server";
 export { startMetrics } from "./metrics/start.server";
-export { closeCatalogues } from "./search/catalogues.server";
+export { closeCatalogues, prepareCatalogues } from "./search/catalogues.server";
 
 /** How long loaders' data may take to encode (Remix's single fetch); nothing on the site defers data. */
 export const streamTimeout = 5_000;

@@ -9,7 +9,9 @@
 //    then the results page rendered on every request (PAGE_CACHE_SECONDS=0) against the minimal Remix
 //    page (bench/minimal), and the server's heap after the load.
 // Options: --sizes 10000,100000 --searches 400 --duration 10 --connections 32 --sync-rate 200
-// --site-articles 10000 (0: the catalogue alone)
+// --site-articles 10000 (0: the catalogue alone) --store sqlite|postgres
+// --store postgres: the same on PostgreSQL (CATALOG_DATABASE_URL), on a throwaway server of Debian's
+// PostgreSQL on this machine (tests/support/postgres.mjs); the database's size instead of the file's.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
@@ -17,6 +19,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { FAKE_TOKEN } from "../tests/support/fake-backend.mjs";
+import { startPostgres } from "../tests/support/postgres.mjs";
 import { freePort } from "../tests/support/site-process.mjs";
 import { backend, benchOptions, describeMachine, ensureBuild, load, median, root, runBenchmark, serverScript, site, stopLater } from "./bench-harness.mjs";
 
@@ -32,9 +35,16 @@ const options = benchOptions(
     connections: { default: 32, min: 1 },
     "sync-rate": { default: 200, min: 1 },
     "site-articles": { default: 10_000, min: 0 },
+    store: { default: "sqlite" },
   },
-  "node scripts/bench-search.mjs [--sizes 10000,100000] [--searches 400] [--duration 10] [--connections 32] [--sync-rate 200] [--site-articles 10000]",
+  "node scripts/bench-search.mjs [--sizes 10000,100000] [--searches 400] [--duration 10] [--connections 32] [--sync-rate 200] [--site-articles 10000] [--store sqlite|postgres]",
 );
+if (!["sqlite", "postgres"].includes(options.store)) {
+  console.error("--store must be sqlite or postgres");
+  process.exit(2);
+}
+/** The throwaway PostgreSQL of --store postgres. */
+let postgres;
 
 /** A deterministic pseudo-random sequence, so every run indexes the same text. */
 function random(seed) {
@@ -83,7 +93,16 @@ async function catalogueModule() {
   // Inside the project, where its packages resolve (node_modules/.cache: neither committed nor linted).
   const outfile = path.join(root, "node_modules/.cache/bench-search/catalogue.mjs");
   await build({
-    stdin: { contents: 'export { openSqliteCatalogue } from "~/search/sqlite-catalogue.server";', resolveDir: root, loader: "ts" },
+    stdin: {
+      contents: [
+        'export { openSqliteCatalogue } from "~/search/sqlite-catalogue.server";',
+        'export { openPostgresCatalogue } from "~/search/pg-catalogue.server";',
+        'export { createPool } from "~/search/pg-database.server";',
+        'export { migrate } from "~/search/pg-schema.server";',
+      ].join("\n"),
+      resolveDir: root,
+      loader: "ts",
+    },
     bundle: true,
     platform: "node",
     format: "esm",
@@ -97,9 +116,29 @@ async function catalogueModule() {
 
 const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
 
-async function measureCatalogue(openSqliteCatalogue, dir, size) {
-  const file = path.join(dir, `catalogue-${size}.sqlite`);
-  const catalogue = openSqliteCatalogue(file);
+/** A fresh catalogue in the chosen store, and how much room it takes. */
+async function openStore(modules, dir, size) {
+  if (options.store === "sqlite") {
+    const file = path.join(dir, `catalogue-${size}.sqlite`);
+    return { catalogue: modules.openSqliteCatalogue(file), indexed: async () => {}, sizeMb: async () => statSync(file).size / 1024 / 1024, close: async () => {} };
+  }
+  const pool = modules.createPool({ url: postgres.url, poolSize: 5 });
+  await modules.migrate(pool);
+  return {
+    catalogue: modules.openPostgresCatalogue(pool, `bench-${size}`),
+    // What autovacuum does after a bulk load: the planner's statistics (the GIN index used, not a scan).
+    indexed: () => pool.query("ANALYZE"),
+    sizeMb: async () => {
+      await pool.query("VACUUM ANALYZE");
+      return Number((await pool.query("SELECT pg_database_size(current_database()) AS bytes")).rows[0].bytes) / 1024 / 1024;
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function measureCatalogue(modules, dir, size) {
+  const store = await openStore(modules, dir, size);
+  const catalogue = store.catalogue;
   const next = random(size);
   const word = makeWords(next);
   const started = performance.now();
@@ -109,6 +148,7 @@ async function measureCatalogue(openSqliteCatalogue, dir, size) {
     if (index % 500 === 0) await new Promise((resolve) => setImmediate(resolve));
   }
   const indexSeconds = (performance.now() - started) / 1000;
+  await store.indexed();
   const queries = [
     ["one common word", () => TOPICAL[Math.floor(next() * TOPICAL.length)]],
     ["a made-up word and a common one", () => word() + " " + TOPICAL[0]],
@@ -139,8 +179,9 @@ async function measureCatalogue(openSqliteCatalogue, dir, size) {
   rows.push({ name: "read next (related articles)", total: 3, p50: median(relatedTimes), p99: percentile(relatedTimes, 0.99) });
   global.gc?.();
   const heapMb = process.memoryUsage().heapUsed / 1024 / 1024;
-  const fileMb = statSync(file).size / 1024 / 1024;
+  const fileMb = await store.sizeMb();
   catalogue.close();
+  await store.close();
   return { size, indexSeconds, rows, heapMb, fileMb };
 }
 
@@ -167,6 +208,7 @@ async function measureSite() {
     BLOG_API_TOKEN: FAKE_TOKEN,
     SITE_DOMAIN: "zen.example.org",
     CATALOG_DIR: catalogDir,
+    ...(postgres && { CATALOG_DATABASE_URL: await postgres.createDatabase("site") }),
     CATALOG_SYNC: "on",
     CATALOG_CALLS_PER_SECOND: String(options.syncRate),
     PAGE_CACHE_SECONDS: "0",
@@ -206,14 +248,19 @@ await runBenchmark(async () => {
 
   const dir = mkdtempSync(path.join(os.tmpdir(), "bench-search-"));
   stopLater(() => rmSync(dir, { recursive: true, force: true }));
-  const { openSqliteCatalogue } = await catalogueModule();
+  const modules = await catalogueModule();
+  if (options.store === "postgres") {
+    postgres = await startPostgres();
+    stopLater(() => postgres.stop());
+    console.log(`Store: PostgreSQL on this machine (${postgres.url})`);
+  }
   let failed = 0;
   console.log(`\n| articles | search | matches | p50 | p99 |\n|---|---|---|---|---|`);
   const summaries = [];
   for (const size of String(options.sizes).split(",").map(Number)) {
-    const result = await measureCatalogue(openSqliteCatalogue, dir, size);
+    const result = await measureCatalogue(modules, dir, size);
     for (const row of result.rows) console.log(`| ${size} | ${row.name} | ${row.total} | ${row.p50.toFixed(1)} ms | ${row.p99.toFixed(1)} ms |`);
-    summaries.push(`${size} articles: indexed in ${result.indexSeconds.toFixed(0)} s, file ${result.fileMb.toFixed(0)} MB, heap ${result.heapMb.toFixed(0)} MB`);
+    summaries.push(`${size} articles: indexed in ${result.indexSeconds.toFixed(0)} s, ${options.store === "sqlite" ? "file" : "database"} ${result.fileMb.toFixed(0)} MB, heap ${result.heapMb.toFixed(0)} MB`);
     if (result.rows.some((row) => row.p99 > P99_TARGET_MS)) failed++;
   }
   console.log(`\n${summaries.join("\n")}`);

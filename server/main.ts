@@ -15,7 +15,7 @@ import { pinoHttp } from "pino-http";
 import type { Settings } from "../app/config.server";
 import type { startMetrics } from "../app/metrics/start.server";
 import type { startSites } from "../app/sites.server";
-import type { closeCatalogues } from "../app/search/catalogues.server";
+import type { closeCatalogues, prepareCatalogues } from "../app/search/catalogues.server";
 import { errorPage } from "./error-page";
 import { healthCheck, hostGuard, normalPaths, pageAddresses, readOnlyMethods } from "./guards";
 import { pageCache } from "./page-cache";
@@ -31,8 +31,15 @@ const entry = build.entry.module as unknown as {
   startSites: typeof startSites;
   startMetrics: typeof startMetrics;
   closeCatalogues: typeof closeCatalogues;
+  prepareCatalogues: typeof prepareCatalogues;
 };
 const settings = entry.getSettings();
+// A catalogue database (CATALOG_DATABASE_URL) that cannot be reached or is too old stops the server here, in one line.
+const catalogues = await entry.prepareCatalogues();
+if (!catalogues.ok) {
+  console.error(catalogues.reason);
+  process.exit(1);
+}
 // Prometheus metrics on a listener of their own, when METRICS_PORT is set (app/metrics).
 const metrics = await entry.startMetrics(settings, build.routes);
 const sites = entry.startSites(settings);

@@ -1,10 +1,13 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
+import type pg from "pg";
 import type { BlogSource } from "~/blog/source.server";
 import { getSettings, type SiteSettings } from "~/config.server";
 import { metrics } from "~/metrics/record.server";
 import type { Catalogue } from "./catalogue";
 import { createPacer } from "./pacer";
+import { openPostgresCatalogue } from "./pg-catalogue.server";
+import { createPool, prepareDatabase } from "./pg-database.server";
 import { openSqliteCatalogue } from "./sqlite-catalogue.server";
 import { startSync } from "./sync.server";
 
@@ -12,6 +15,8 @@ import { startSync } from "./sync.server";
  * The catalogue of each site and domain, opened when first asked for, with its sync started. Its file
  * is named by where the articles come from (the backend's address and the domain, or the content
  * folder), not by the site's other settings: a restart or a new site name keeps the catalogue.
+ * With CATALOG_DATABASE_URL, the catalogues are in PostgreSQL instead, under that same name, shared by
+ * every origin that uses the database (docs/decisions/036).
  */
 
 type Open = { catalogue: Catalogue; stop: () => Promise<void>; syncedAt?: number; label: string; site: string };
@@ -28,6 +33,33 @@ export class CatalogueRefused extends Error {}
 const open = new Map<string, Open>();
 /** One pacer per backend: the sites it serves share CATALOG_CALLS_PER_SECOND (per process). */
 const pacers = new Map<string, () => Promise<void>>();
+/** The process's pool to the catalogue database, when there is one. */
+let pool: pg.Pool | undefined;
+
+function databasePool() {
+  const database = getSettings().catalogue.database;
+  if (!database) return undefined;
+  pool ??= createPool(database);
+  return pool;
+}
+
+/**
+ * At start, before any site opens its catalogue: with a catalogue database, connects to it and brings its
+ * schema up to date. Answers the one-line reason when it cannot be used (the server then stops).
+ */
+export async function prepareCatalogues(): Promise<{ ok: true } | { ok: false; reason: string }> {
+  const database = getSettings().catalogue.database;
+  const found = databasePool();
+  if (!database || !found) return { ok: true };
+  const prepared = await prepareDatabase(found, database.url);
+  if (prepared.ok && prepared.applied.length > 0) console.log(`Catalogue database: schema migrated to version ${prepared.applied.at(-1)}`);
+  return prepared.ok ? { ok: true } : prepared;
+}
+
+function openCatalogue(file: string): Catalogue {
+  const database = databasePool();
+  return database ? openPostgresCatalogue(database, path.basename(file, ".sqlite")) : openSqliteCatalogue(file);
+}
 
 export function catalogueFile(site: SiteSettings, domain: string): string {
   const origin = site.blogApi ? `backend ${site.blogApi.url} ${domain}` : `files ${site.contentDir}`;
@@ -44,7 +76,7 @@ export function catalogueOf(site: SiteSettings, domain: string, source: BlogSour
   if ([...open.values()].filter((entry) => entry.site === site.key).length >= MAX_DOMAINS_PER_SITE) {
     throw new CatalogueRefused(`${site.label}: no catalogue for ${domain}, the site has ${MAX_DOMAINS_PER_SITE} domains already (set SITE_DOMAIN)`);
   }
-  const catalogue = openSqliteCatalogue(file);
+  const catalogue = openCatalogue(file);
   const entry: Open = { catalogue, stop: async () => {}, label: site.label, site: site.key };
   open.set(file, entry);
   metrics.watchCatalogues(catalogueStatus);
@@ -76,9 +108,14 @@ function pacerOf(backend: string, callsPerSecond: number) {
 
 /** The open catalogues, for the metrics: each site's label, size and last sync. */
 export async function catalogueStatus() {
-  return Promise.all(
-    [...open.values()].map(async ({ catalogue, syncedAt, label }) => ({ label, ...(await catalogue.count()), syncedAt })),
+  const found = await Promise.all(
+    [...open.values()].map(async ({ catalogue, syncedAt, label }) => {
+      // A catalogue database that is away leaves its counts out, not the whole scrape.
+      const count = await catalogue.count().catch(() => undefined);
+      return count && { label, ...count, syncedAt };
+    }),
   );
+  return found.filter((status) => status !== undefined);
 }
 
 /** Stops every sync and closes the files (shutdown, and tests). */
@@ -87,4 +124,7 @@ export async function closeCatalogues() {
   open.clear();
   await Promise.all(all.map((entry) => entry.stop()));
   for (const entry of all) entry.catalogue.close();
+  const closing = pool;
+  pool = undefined;
+  await closing?.end();
 }

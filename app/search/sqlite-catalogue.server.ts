@@ -138,7 +138,7 @@ export function openSqliteCatalogue(file: string): Catalogue {
     snippets: db.prepare<[string, number], { body_snippet: string; description_snippet: string }>(
       `SELECT snippet(texts, 3, '${MARK_START}', '${MARK_END}', '…', ${SNIPPET_WORDS}) AS body_snippet,
               snippet(texts, 1, '${MARK_START}', '${MARK_END}', '…', ${SNIPPET_WORDS}) AS description_snippet
-       FROM texts WHERE texts MATCH ? AND rowid = ?`,
+       FROM texts WHERE texts MATCH ? AND rowid = CAST(? AS INTEGER)`,
     ),
     byId: db.prepare<[number], Row & { date_iso: string | null }>("SELECT * FROM articles WHERE id = ?"),
     rankedKeywords: db.prepare<[string, number], { id: number }>("SELECT rowid AS id FROM texts WHERE texts MATCH ? ORDER BY rank LIMIT ?"),

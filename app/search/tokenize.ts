@@ -11,7 +11,7 @@ import { foldWord, plainLatin, withoutMarks } from "./folding";
 /** Runs of scripts written without spaces (punctuation ends a run, so runs are clause-long). */
 const UNSPACED_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\u30fc]+/gu;
 /** A word as unicode61 sees one, with the token characters the catalogue gives it ('L* N* Co M*'). */
-const WORD = /[\p{L}\p{N}\p{Co}\p{M}]+/gu;
+export const WORD = /[\p{L}\p{N}\p{Co}\p{M}]+/gu;
 const HANGUL = /\p{Script=Hangul}/u;
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 /** Controls never reach the index: the snippets use two of them to mark matches. */

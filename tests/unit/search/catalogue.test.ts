@@ -2,14 +2,46 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
-import { afterAll, describe, expect, it } from "vitest";
-import type { CatalogueArticle } from "~/search/catalogue";
+import type pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Catalogue, CatalogueArticle } from "~/search/catalogue";
+import { openPostgresCatalogue } from "~/search/pg-catalogue.server";
+import { createPool } from "~/search/pg-database.server";
+import { migrate } from "~/search/pg-schema.server";
 import { openSqliteCatalogue } from "~/search/sqlite-catalogue.server";
+import { postgresMissing, startPostgres } from "../../support/postgres.mjs";
 
 const dir = mkdtempSync(path.join(tmpdir(), "catalogue-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-let files = 0;
-const open = (file = path.join(dir, `c${files++}.sqlite`)) => openSqliteCatalogue(file);
+let names = 0;
+
+/** A store of catalogues: `open(name)` twice gives two handles on one catalogue, as two processes would have. */
+type Store = { name: string; missing: boolean; setUp: () => Promise<void>; tearDown: () => Promise<void>; open: (name?: string) => Catalogue };
+
+const sqlite: Store = {
+  name: "SQLite",
+  missing: false,
+  setUp: async () => {},
+  tearDown: async () => {},
+  open: (name = `c${names++}`) => openSqliteCatalogue(path.join(dir, `${name}.sqlite`)),
+};
+
+let server: Awaited<ReturnType<typeof startPostgres>> | undefined;
+let pool: pg.Pool | undefined;
+const postgres: Store = {
+  name: "PostgreSQL",
+  missing: postgresMissing,
+  setUp: async () => {
+    server = await startPostgres();
+    pool = createPool({ url: server.url, poolSize: 4 });
+    await migrate(pool);
+  },
+  tearDown: async () => {
+    await pool?.end().catch(() => {});
+    await server?.stop();
+  },
+  open: (name = `c${names++}`) => openPostgresCatalogue(pool!, name),
+};
 
 const article = (slug: string, fields: Partial<CatalogueArticle> = {}): CatalogueArticle => ({
   slug,
@@ -23,15 +55,28 @@ const article = (slug: string, fields: Partial<CatalogueArticle> = {}): Catalogu
 
 const marked = (hit: { snippet: { text: string; mark: boolean }[] }) => hit.snippet.filter((part) => part.mark).map((part) => part.text);
 
-describe("the SQLite catalogue", () => {
-  const catalogue = open();
-  const ready = (async () => {
-    await catalogue.putArticle(article("tho-va-thien", { title: "Thơ và Thiền", body: "Mỗi sáng chúng tôi ngồi Thiền trong chánh điện. Đạo Phật dạy về Thích Nhất Hạnh." }));
-    await catalogue.putArticle(article("zazen", { title: "座禅の始め方", body: "毎朝の瞑想で心を調える。禪宗の歴史を学ぶ。", keywords: ["座禅", "Zen Retreat"] }));
-    await catalogue.putArticle(article("anapanasati", { title: "อานาปานสติ", body: "ฝึกสมาธิทุกวันช่วยให้จิตใจสงบ" }));
-    await catalogue.putArticle(article("ganhwaseon", { title: "간화선", body: "불교명상을 배우는 하루" }));
-    await catalogue.putArticle(article("pali", { title: "Reading the Pali canon", body: "The Buddha taught the Dhamma and the path to nibbāna.", keywords: ["zen retreat"] }));
-  })();
+// One suite, both stores: the PostgreSQL catalogue must give what the SQLite file gives.
+describe.each([sqlite, postgres])("the $name catalogue", (store) => {
+  if (store.missing) {
+    it.skip("needs PostgreSQL (apt-get install postgresql)", () => {});
+    return;
+  }
+  const open = store.open;
+  let catalogue: Catalogue;
+  let ready: Promise<void>;
+  beforeAll(async () => {
+    await store.setUp();
+    catalogue = open();
+    ready = (async () => {
+      await catalogue.putArticle(article("tho-va-thien", { title: "Thơ và Thiền", body: "Mỗi sáng chúng tôi ngồi Thiền trong chánh điện. Đạo Phật dạy về Thích Nhất Hạnh." }));
+      await catalogue.putArticle(article("zazen", { title: "座禅の始め方", body: "毎朝の瞑想で心を調える。禪宗の歴史を学ぶ。", keywords: ["座禅", "Zen Retreat"] }));
+      await catalogue.putArticle(article("anapanasati", { title: "อานาปานสติ", body: "ฝึกสมาธิทุกวันช่วยให้จิตใจสงบ" }));
+      await catalogue.putArticle(article("ganhwaseon", { title: "간화선", body: "불교명상을 배우는 하루" }));
+      await catalogue.putArticle(article("pali", { title: "Reading the Pali canon", body: "The Buddha taught the Dhamma and the path to nibbāna.", keywords: ["zen retreat"] }));
+    })();
+    await ready;
+  }, 30_000);
+  afterAll(() => store.tearDown(), 30_000);
 
   it.each([
     ["thien", "tho-va-thien"],
@@ -60,6 +105,17 @@ describe("the SQLite catalogue", () => {
     const [japanese] = (await catalogue.search("瞑想", 1, 10)).hits;
     expect(marked(japanese!)).toEqual(["瞑想"]);
     expect(japanese!.snippet.map((part) => part.text).join("")).toContain("毎朝の瞑想で心を調える。");
+  });
+
+  it("shows each result with a snippet of its own text", async () => {
+    const own = open();
+    await own.putArticle(article("first", { title: "Bell", body: "The bell of the first temple rings at dawn." }));
+    await own.putArticle(article("second", { title: "Gong", body: "A bell and a gong in the second hall." }));
+    await own.putArticle(article("third", { title: "Drum", body: "The drum of the third gate, then a bell." }));
+    const { hits } = await own.search("bell", 1, 10);
+    expect(hits.map((hit) => hit.slug)[0]).toBe("first");
+    for (const hit of hits) expect(hit.snippet.map((part) => part.text).join(""), hit.slug).toContain(hit.slug);
+    own.close();
   });
 
   it("ranks a word in the title above one in the body, counts and pages the results", async () => {
@@ -129,7 +185,7 @@ describe("the SQLite catalogue", () => {
   });
 
   it("asks for the bodies of new and changed list entries only, keeps what it has across a reopen, and forgets removed articles", async () => {
-    const file = path.join(dir, "reopen.sqlite");
+    const file = `reopen${names++}`;
     const first = open(file);
     const entries = [1, 2, 3].map((index) => ({ slug: `e${index}`, title: `Entry ${index}`, description: "About zazen." }));
     expect(await first.putEntries(entries)).toEqual(["e1", "e2", "e3"]);
@@ -150,14 +206,14 @@ describe("the SQLite catalogue", () => {
   });
 
   it("lets one holder at a time keep the sync lease until it runs out", async () => {
-    const file = path.join(dir, "lease.sqlite");
+    const file = `lease${names++}`;
     const one = open(file);
     const two = open(file);
-    expect(await one.lease("one", 50)).toBe(true);
-    expect(await two.lease("two", 50)).toBe(false);
-    expect(await one.lease("one", 50)).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(await two.lease("two", 50)).toBe(true);
+    expect(await one.lease("one", 400)).toBe(true);
+    expect(await two.lease("two", 400)).toBe(false);
+    expect(await one.lease("one", 400)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await two.lease("two", 400)).toBe(true);
     one.close();
     two.close();
   });

@@ -1,0 +1,405 @@
+import { createHash } from "node:crypto";
+import type pg from "pg";
+import { isoDate } from "~/lib/dates";
+import { keywordWords } from "~/lib/read-next";
+import { MAX_COUNTED, type Catalogue, type CatalogueEntry, type SearchHit, type SearchResults } from "./catalogue";
+import { keywordKey } from "./keyword-key";
+import { plainLatin } from "./folding";
+import { connection, run } from "./pg-database.server";
+import { LOCKS } from "./pg-schema.server";
+import { lexeme, phrasesOf, RANK_WEIGHTS, snippetOf, tsqueryOf, tsvectorOf, type Phrase } from "./pg-text";
+import { plainText } from "./plain-text";
+import { MAX_BODY_CHARS, snippetParts } from "./sqlite-catalogue.server";
+import { suggestWord } from "./suggest";
+import { foldedText, queryWords, spacedText } from "./tokenize";
+
+/**
+ * The catalogue of one site in PostgreSQL (docs/decisions/036), for origins on several machines sharing one
+ * catalogue: the same interface and results as the SQLite file. Words reach PostgreSQL as the app's
+ * tokenizer splits them (app/search/pg-text.ts); snippets are cut here from the stored text, as FTS5 cuts
+ * them. Every site of every origin shares the tables, each catalogue by its name.
+ */
+
+const MARK_START = "\u0002";
+const MARK_END = "\u0003";
+const SNIPPET = { size: 28, start: MARK_START, end: MARK_END, ellipsis: "…" };
+/** Words of an article's keywords that find the articles related to it, and how many are compared. */
+const RELATED_WORDS = 12;
+const RELATED_CANDIDATES = 200;
+const ENTRY_COLUMNS = "id, slug, title, description, image, date, keywords";
+const ENTRY_COLUMNS_OF_HITS = `${ENTRY_COLUMNS}, description_text, body_text`;
+const RANK = `ts_rank('${RANK_WEIGHTS}', ranking, $2::tsquery, 1)`;
+
+/**
+ * Articles of catalogue $1 matching tsquery $2, by the GIN index alone: each article's word list holds its
+ * catalogue as a word ('#<id>', which no text can give), so no other index can answer and nothing is
+ * filtered by unpacking word lists (see createPool's enable_seqscan).
+ */
+const MATCHES = "doc @@ (format('%L', '#' || $1)::tsquery && $2::tsquery)";
+/** The two statements of a search, exported for the test of their plans. */
+export const COUNT_SQL = `SELECT count(*)::int AS total FROM (SELECT 1 FROM articles WHERE ${MATCHES} LIMIT $3) AS found`;
+export const RANKED_SQL = `SELECT ${ENTRY_COLUMNS_OF_HITS} FROM articles WHERE ${MATCHES} ORDER BY ${RANK} DESC, id LIMIT $3 OFFSET $4`;
+
+type Row = { id: string; slug: string; title: string; description: string; image: string | null; date: string | null; keywords: string[] };
+
+const hash = (value: unknown) => createHash("sha1").update(JSON.stringify(value)).digest("base64url");
+/** PostgreSQL's text holds no NUL character. */
+const clean = (text: string) => text.replaceAll("\u0000", "");
+const cleanOrNull = (text: string | null | undefined) => (text == null ? null : clean(text));
+
+function entryOf(row: Row): CatalogueEntry {
+  return { slug: row.slug, title: row.title, description: row.description, image: row.image ?? undefined, date: row.date ?? undefined, keywords: row.keywords };
+}
+
+
+export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
+  let id: Promise<number> | undefined;
+  /** The catalogue's row, made on first use; asked again after a failure (the database was away). */
+  const catalogueId = () => {
+    id ??= run<{ id: number }>(
+      pool,
+      "WITH made AS (INSERT INTO catalogues (name) VALUES ($1) ON CONFLICT (name) DO NOTHING RETURNING id) SELECT id FROM made UNION ALL SELECT id FROM catalogues WHERE name = $1",
+      [name],
+    ).then((rows) => rows[0]!.id);
+    id.catch(() => (id = undefined));
+    return id;
+  };
+
+  async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
+    const catalogue = await catalogueId();
+    return run<T>(pool, text, [catalogue, ...values]);
+  }
+
+  /** Writes of a catalogue take turns (one advisory lock each), so the word counts never deadlock. */
+  async function write<T>(work: (client: pg.PoolClient, catalogue: number) => Promise<T>): Promise<T> {
+    const catalogue = await catalogueId();
+    const client = await connection(pool);
+    let failed = false;
+    try {
+      await client.query("BEGIN");
+      await client.query("SELECT pg_advisory_xact_lock($1, $2)", [LOCKS, catalogue]);
+      const result = await work(client, catalogue);
+      await client.query("COMMIT");
+      return result;
+    } catch (error) {
+      failed = true;
+      await client.query("ROLLBACK").catch(() => {});
+      throw error;
+    } finally {
+      client.release(failed);
+    }
+  }
+
+  /** Counts each word once for each article that holds it: the old words out, the new ones in. */
+  async function countTerms(client: pg.PoolClient, catalogue: number, removed: string[], added: string[]) {
+    if (removed.length > 0) {
+      await client.query("UPDATE terms SET docs = docs - 1 WHERE catalogue = $1 AND term = ANY($2::text[])", [catalogue, removed]);
+      await client.query("DELETE FROM terms WHERE catalogue = $1 AND term = ANY($2::text[]) AND docs <= 0", [catalogue, removed]);
+    }
+    if (added.length > 0)
+      await client.query(
+        "INSERT INTO terms (catalogue, term, docs) SELECT $1, term, 1 FROM unnest($2::text[]) AS term ON CONFLICT (catalogue, term) DO UPDATE SET docs = terms.docs + 1",
+        [catalogue, added],
+      );
+  }
+
+  type Stored = { id: string; entry_hash: string; body_hash: string | null; date: string | null; keywords: string[]; body_text: string; body_folded: string; terms: string[] };
+
+  /** Writes the searchable text of an article; the body stays as it was when `body` is undefined. */
+  async function writeText(client: pg.PoolClient, catalogue: number, id: string, entry: CatalogueEntry, body: string | undefined, old: Stored | undefined) {
+    const keywords = (entry.keywords ?? []).join(", ");
+    const bodyText = body === undefined ? (old?.body_text ?? "") : clean(spacedText(body));
+    const bodyFolded = body === undefined ? (old?.body_folded ?? "") : clean(foldedText(body));
+    const folded = `${foldedText(`${entry.title} ${entry.description} ${keywords}`)} ${bodyFolded}`;
+    const descriptionText = clean(spacedText(entry.description));
+    const { literal, ranking, terms } = tsvectorOf([
+      [spacedText(entry.title), "A"],
+      [descriptionText, "C"],
+      [spacedText(keywords), "B"],
+      [folded, "D"],
+      [bodyText, "D"],
+    ]);
+    await client.query("UPDATE articles SET description_text = $2, body_text = $3, body_folded = $4, doc = $5::tsvector, ranking = $6::tsvector WHERE id = $1", [
+      id,
+      descriptionText,
+      bodyText,
+      bodyFolded,
+      `${literal} '#${catalogue}'`,
+      ranking,
+    ]);
+    const before = new Set(old?.terms ?? []);
+    const after = new Set(terms);
+    await countTerms(client, catalogue, [...before].filter((term) => !after.has(term)).sort(), terms.filter((term) => !before.has(term)));
+    await client.query("DELETE FROM keywords WHERE article = $1", [id]);
+    const keys = new Map<string, string>();
+    for (const keyword of entry.keywords ?? []) {
+      const key = clean(keywordKey(keyword));
+      if (key && !keys.has(key)) keys.set(key, clean(keyword));
+    }
+    if (keys.size > 0)
+      await client.query("INSERT INTO keywords (catalogue, key, article, label) SELECT $1, key, $2, label FROM unnest($3::text[], $4::text[]) AS k (key, label)", [
+        catalogue,
+        id,
+        [...keys.keys()],
+        [...keys.values()],
+      ]);
+  }
+
+  const storedBySlug = async (client: pg.PoolClient, catalogue: number, slug: string) =>
+    (
+      await client.query<Stored>(
+        "SELECT id, entry_hash, body_hash, date, keywords, body_text, body_folded, tsvector_to_array(doc) AS terms FROM articles WHERE catalogue = $1 AND slug = $2 FOR UPDATE",
+        [catalogue, slug],
+      )
+    ).rows[0];
+
+  type ArticleRow = { slug: string; title: string; description: string; image: string | null; date: string | null; date_iso: string | null; keywords: string; entry_hash: string; body_hash: string | null; body_wanted: number };
+
+  async function upsert(client: pg.PoolClient, catalogue: number, row: ArticleRow, old: Stored | undefined): Promise<string> {
+    const values = [row.title, row.description, row.image, row.date, row.date_iso, row.keywords, row.entry_hash, row.body_hash, row.body_wanted];
+    if (old) {
+      await client.query(
+        "UPDATE articles SET title = $2, description = $3, image = $4, date = $5, date_iso = $6, keywords = $7::jsonb, entry_hash = $8, body_hash = $9, body_wanted = $10 WHERE id = $1",
+        [old.id, ...values],
+      );
+      return old.id;
+    }
+    const { rows } = await client.query<{ id: string }>(
+      "INSERT INTO articles (catalogue, slug, title, description, image, date, date_iso, keywords, entry_hash, body_hash, body_wanted) VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, $11) RETURNING id",
+      [catalogue, row.slug, ...values],
+    );
+    return rows[0]!.id;
+  }
+
+  function hitOf(row: Row & { description_text: string; body_text: string }, phrases: Phrase[]): SearchHit {
+    const marked = (text: string) => text.includes(MARK_START);
+    const body = row.body_text ? snippetOf(row.body_text, phrases, SNIPPET) : "";
+    const description = snippetOf(row.description_text, phrases, SNIPPET);
+    const snippet = marked(body) || (!marked(description) && body) ? body : description;
+    return { slug: row.slug, title: row.title, date: row.date ?? undefined, image: row.image ?? undefined, snippet: snippetParts(snippet) };
+  }
+
+  async function find(tsquery: string, phrases: Phrase[], pageSize: number, offset: number) {
+    // Counted up to one more than MAX_COUNTED: counting every match of a common word costs more than the search.
+    const [counted] = await query<{ total: number }>(COUNT_SQL, [tsquery, MAX_COUNTED + 1]);
+    const total = Math.min(counted!.total, MAX_COUNTED);
+    const more = counted!.total > MAX_COUNTED;
+    if (total === 0) return { total, more, hits: [] };
+    const rows = await query<Row & { description_text: string; body_text: string }>(RANKED_SQL, [tsquery, pageSize, offset]);
+    return { total, more, hits: rows.map((row) => hitOf(row, phrases)) };
+  }
+
+  async function suggestion(words: ReturnType<typeof queryWords>): Promise<string | undefined> {
+    let changed = false;
+    const replaced: string[] = [];
+    for (const { word, spellings } of words) {
+      const known = await query<{ docs: number }>("SELECT docs FROM terms WHERE catalogue = $1 AND term = ANY($2::text[]) AND docs > 0 LIMIT 1", [spellings.map(lexeme)]);
+      if (known.length > 0) {
+        replaced.push(word);
+        continue;
+      }
+      // suggestWord asks for ranges of indexed words synchronously: each range it asks for is read, then
+      // it is asked again, until every range it wants has been read.
+      const plain = plainLatin(word);
+      const ranges = new Map<string, { term: string; doc: number }[]>();
+      let better: string | undefined;
+      for (let round = 0; round < 4; round++) {
+        const missing: [string, string, number][] = [];
+        better = suggestWord(plain, (from, to, limit) => {
+          const found = ranges.get(`${from}\u0000${to}\u0000${limit}`);
+          if (!found) missing.push([from, to, limit]);
+          return found ?? [];
+        });
+        if (missing.length === 0) break;
+        for (const [from, to, limit] of missing)
+          ranges.set(
+            `${from}\u0000${to}\u0000${limit}`,
+            await query<{ term: string; doc: number }>("SELECT term, docs AS doc FROM terms WHERE catalogue = $1 AND term >= $2 AND term < $3 ORDER BY term LIMIT $4", [from, to, limit]),
+          );
+      }
+      if (better) changed = true;
+      replaced.push(better ?? word);
+    }
+    return changed ? replaced.join(" ") : undefined;
+  }
+
+  return {
+    putEntries(entries) {
+      return write(async (client, catalogue) => {
+        const wanted: string[] = [];
+        for (const entry of entries) {
+          const entryHash = hash([entry.title, entry.description, entry.image ?? null]);
+          const old = await storedBySlug(client, catalogue, entry.slug);
+          if (old && old.entry_hash === entryHash) continue;
+          // Details the list does not give (date, keywords) stay until the body is fetched again.
+          const merged: CatalogueEntry = { ...entry, date: entry.date ?? old?.date ?? undefined, keywords: entry.keywords ?? old?.keywords ?? [] };
+          const id = await upsert(
+            client,
+            catalogue,
+            {
+              slug: clean(entry.slug),
+              title: clean(merged.title),
+              description: clean(merged.description),
+              image: cleanOrNull(merged.image),
+              date: cleanOrNull(merged.date),
+              date_iso: isoDate(merged.date) ?? null,
+              keywords: clean(JSON.stringify(merged.keywords)),
+              entry_hash: entryHash,
+              body_hash: old?.body_hash ?? null,
+              body_wanted: 1,
+            },
+            old,
+          );
+          await writeText(client, catalogue, id, merged, undefined, old);
+          wanted.push(entry.slug);
+        }
+        return wanted;
+      });
+    },
+    putArticle(article) {
+      return write(async (client, catalogue) => {
+        const body = plainText(article.body).slice(0, MAX_BODY_CHARS);
+        const bodyHash = hash([article.title, article.description, article.image ?? null, article.date, article.keywords, body]);
+        const entryHash = hash([article.title, article.description, article.image ?? null]);
+        const old = await storedBySlug(client, catalogue, article.slug);
+        if (old && old.body_hash === bodyHash && old.entry_hash === entryHash) {
+          await client.query("UPDATE articles SET body_wanted = 0 WHERE id = $1 AND body_wanted <> 0", [old.id]);
+          return false;
+        }
+        const id = await upsert(
+          client,
+          catalogue,
+          {
+            slug: clean(article.slug),
+            title: clean(article.title),
+            description: clean(article.description),
+            image: cleanOrNull(article.image),
+            date: cleanOrNull(article.date || null),
+            date_iso: isoDate(article.date) ?? null,
+            keywords: clean(JSON.stringify(article.keywords)),
+            entry_hash: entryHash,
+            body_hash: bodyHash,
+            body_wanted: 0,
+          },
+          old,
+        );
+        await writeText(client, catalogue, id, article, body, old);
+        return true;
+      });
+    },
+    remove(slugs) {
+      return write(async (client, catalogue) => {
+        const { rows } = await client.query<{ terms: string[] }>(
+          "DELETE FROM articles WHERE catalogue = $1 AND slug = ANY($2::text[]) RETURNING tsvector_to_array(doc) AS terms",
+          [catalogue, slugs.map(clean)],
+        );
+        for (const row of rows) await countTerms(client, catalogue, row.terms, []);
+      });
+    },
+    async deferBody(slug) {
+      await query("UPDATE articles SET body_wanted = 2 WHERE catalogue = $1 AND slug = $2", [clean(slug)]);
+    },
+    async retryDeferred() {
+      await query("UPDATE articles SET body_wanted = 1 WHERE catalogue = $1 AND body_wanted = 2");
+    },
+    async missingBodies(limit) {
+      return (await query<{ slug: string }>("SELECT slug FROM articles WHERE catalogue = $1 AND body_wanted = 1 ORDER BY id LIMIT $2", [limit])).map((row) => row.slug);
+    },
+    async slugs() {
+      return (await query<{ slug: string }>("SELECT slug FROM articles WHERE catalogue = $1")).map((row) => row.slug);
+    },
+    async count() {
+      const [row] = await query<{ articles: number; withBody: number }>(
+        'SELECT count(*)::int AS articles, count(body_hash)::int AS "withBody" FROM articles WHERE catalogue = $1',
+      );
+      return row!;
+    },
+    async search(text, page, pageSize): Promise<SearchResults> {
+      const words = queryWords(text);
+      const strict = tsqueryOf(words);
+      if (!strict) return { total: 0, more: false, hits: [], match: "all" };
+      const offset = (page - 1) * pageSize;
+      const found = await find(strict, phrasesOf(words), pageSize, offset);
+      if (found.total > 0) return { ...found, match: "all" };
+      const loose = tsqueryOf(words, { loose: true })!;
+      const looser = await find(loose, phrasesOf(words, { loose: true }), pageSize, offset);
+      return { ...looser, match: "any", suggestion: await suggestion(words) };
+    },
+    async keywordPage(key, page, pageSize) {
+      const [found] = await query<{ label: string; total: number }>(
+        "SELECT min(label) AS label, count(*)::int AS total FROM keywords WHERE catalogue = $1 AND key = $2 GROUP BY key",
+        [clean(key)],
+      );
+      if (!found) return undefined;
+      const rows = await query<Row>(
+        `SELECT a.${ENTRY_COLUMNS.replaceAll(", ", ", a.")} FROM keywords k JOIN articles a ON a.id = k.article WHERE k.catalogue = $1 AND k.key = $2 ORDER BY a.date_iso DESC NULLS LAST, a.id DESC LIMIT $3 OFFSET $4`,
+        [clean(key), pageSize, (page - 1) * pageSize],
+      );
+      return { label: found.label, total: found.total, entries: rows.map(entryOf) };
+    },
+    async keywords() {
+      const rows = await query<{ key: string; label: string; count: number; lastmod: string | null }>(
+        'SELECT k.key, min(k.label) AS label, count(*)::int AS count, max(a.date_iso) AS lastmod FROM keywords k JOIN articles a ON a.id = k.article WHERE k.catalogue = $1 GROUP BY k.key ORDER BY k.key COLLATE "C"',
+      );
+      return rows.map((row) => ({ key: row.key, label: row.label, count: row.count, lastmod: row.lastmod ?? undefined }));
+    },
+    async related(about, count) {
+      // As the SQLite store does: the articles sharing words of keywords with this one (found by the index,
+      // at most RELATED_CANDIDATES), the most shared first, the newest among equals, then the newest of all.
+      const own = keywordWords(about.keywords);
+      const tsquery = tsqueryOf(queryWords([...own].join(" ")).slice(0, RELATED_WORDS), { loose: true, prefixes: false });
+      const candidates: (CatalogueEntry & { shared: number; dateIso: string })[] = [];
+      if (tsquery) {
+        const rows = await query<Row & { date_iso: string | null }>(
+          `SELECT ${ENTRY_COLUMNS}, date_iso FROM articles WHERE ${MATCHES} AND slug <> $3 ORDER BY ${RANK} DESC, id LIMIT $4`,
+          [tsquery, clean(about.slug), RELATED_CANDIDATES],
+        );
+        for (const row of rows) {
+          const entry = entryOf(row);
+          let shared = 0;
+          for (const word of keywordWords(entry.keywords ?? [])) if (own.has(word)) shared++;
+          if (shared > 0) candidates.push({ ...entry, shared, dateIso: row.date_iso ?? "" });
+        }
+      }
+      candidates.sort((a, b) => b.shared - a.shared || b.dateIso.localeCompare(a.dateIso) || a.slug.localeCompare(b.slug));
+      const found: CatalogueEntry[] = candidates.slice(0, count).map(({ shared: _shared, dateIso: _dateIso, ...entry }) => entry);
+      if (found.length < count) {
+        const seen = new Set(found.map((entry) => entry.slug));
+        const newest = await query<Row>(
+          `SELECT ${ENTRY_COLUMNS} FROM articles WHERE catalogue = $1 AND slug <> $2 ORDER BY date_iso DESC NULLS LAST, slug COLLATE "C" LIMIT $3`,
+          [clean(about.slug), count * 2],
+        );
+        for (const row of newest) {
+          if (found.length >= count) break;
+          if (!seen.has(row.slug)) found.push(entryOf(row));
+        }
+      }
+      return found;
+    },
+    async dates(slugs) {
+      const rows = await query<{ slug: string; date_iso: string | null }>("SELECT slug, date_iso FROM articles WHERE catalogue = $1 AND slug = ANY($2::text[])", [slugs.map(clean)]);
+      return new Map(rows.flatMap((row) => (row.date_iso ? [[row.slug, row.date_iso] as const] : [])));
+    },
+    async getState(stateName) {
+      return (await query<{ value: string }>("SELECT value FROM state WHERE catalogue = $1 AND name = $2", [stateName]))[0]?.value;
+    },
+    async setState(stateName, value) {
+      await query("INSERT INTO state (catalogue, name, value) VALUES ($1, $2, $3) ON CONFLICT (catalogue, name) DO UPDATE SET value = excluded.value", [stateName, value]);
+    },
+    async lease(holder, ms) {
+      // The database's clock, not the origins': machines whose clocks differ still agree on when it ends.
+      const rows = await query(
+        `INSERT INTO leases (catalogue, holder, until) VALUES ($1, $2, clock_timestamp() + $3 * interval '1 millisecond')
+         ON CONFLICT (catalogue) DO UPDATE SET holder = excluded.holder, until = excluded.until
+         WHERE leases.holder = excluded.holder OR leases.until < clock_timestamp() RETURNING holder`,
+        [holder, ms],
+      );
+      return rows.length > 0;
+    },
+    async release(holder) {
+      await query("DELETE FROM leases WHERE catalogue = $1 AND holder = $2", [holder]);
+    },
+    // The pool is the process's, shared by every catalogue: closed with them all (app/search/catalogue-store.server.ts).
+    close() {},
+  };
+}

@@ -1,0 +1,192 @@
+import { withoutMarks } from "./folding";
+import type { QueryWord } from "./tokenize";
+import { WORD } from "./tokenize";
+
+/**
+ * Text for PostgreSQL's full-text search, built here so that it sees the words app/search/tokenize.ts
+ * finds and nothing else (docs/decisions/036): the document is written as a tsvector literal and the
+ * query as a tsquery literal, so PostgreSQL's parser and dictionaries never split or change a word.
+ * A lexeme is a word as SQLite's unicode61 keeps it: lower case, no marks on Latin letters.
+ */
+
+/** PostgreSQL's limits: positions 1–16383, 256 positions a lexeme, lexemes under 2 KB, a tsvector under 1 MB. */
+const MAX_POSITION = 16_383;
+const MAX_POSITIONS = 256;
+/** Longer "words" are left out of the index (and so cannot be found): no reader types one. */
+const MAX_LEXEME_CHARS = 200;
+const MAX_TSVECTOR_BYTES = 900_000;
+
+export const lexeme = (word: string) => withoutMarks(word);
+
+/** The lexemes of a text, in order. */
+export function lexemes(text: string): string[] {
+  const found: string[] = [];
+  for (const [word] of text.matchAll(WORD)) if (word.length <= MAX_LEXEME_CHARS) found.push(lexeme(word));
+  return found;
+}
+
+const quote = (value: string) => `'${value.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
+
+/** The weights of the columns, as ts_rank's array lists them ({D, C, B, A}): SQLite's bm25 weights 1, 4, 6, 10. */
+export const RANK_WEIGHTS = "{0.1,0.4,0.6,1.0}";
+
+export type Weight = "A" | "B" | "C" | "D";
+
+/** Words of the body kept for ranking: the ones an article uses most, what it is about. */
+const RANKING_BODY_WORDS = 32;
+const RANKING_POSITIONS = 4;
+
+/**
+ * A tsvector literal of the columns in order, each with its weight (`literal`, for matching), and a small one
+ * for ranking (`ranking`): the words of the A, B and C columns and the D columns' most used words. Ranking
+ * reads the tsvector of every match: the whole body's would make a search of a common word read megabytes.
+ * A position is skipped between columns so that no phrase spans two of them. Past PostgreSQL's limits,
+ * positions stay at the last one and further words are left out; bodies are cut to a size well inside them.
+ */
+export function tsvectorOf(columns: readonly (readonly [text: string, weight: Weight])[]): { literal: string; ranking: string; terms: string[] } {
+  const entries = new Map<string, string[]>();
+  let position = 0;
+  let bytes = 0;
+  for (const [text, weight] of columns) {
+    for (const word of lexemes(text)) {
+      position = Math.min(position + 1, MAX_POSITION);
+      let positions = entries.get(word);
+      if (!positions) {
+        bytes += Buffer.byteLength(word) + 8;
+        if (bytes > MAX_TSVECTOR_BYTES) break;
+        entries.set(word, (positions = []));
+      }
+      if (positions.length < MAX_POSITIONS) {
+        positions.push(`${position}${weight}`);
+        bytes += 2;
+      }
+    }
+    position = Math.min(position + 1, MAX_POSITION);
+  }
+  const written = (list: Iterable<[string, string[]]>) => [...list].map(([word, positions]) => `${quote(word)}:${positions.join(",")}`).join(" ");
+  const headed = [...entries].filter(([, positions]) => positions.some((at) => !at.endsWith("D")));
+  const bodyOnly = [...entries]
+    .filter(([, positions]) => positions.every((at) => at.endsWith("D")))
+    .sort((a, b) => b[1].length - a[1].length)
+    .slice(0, RANKING_BODY_WORDS);
+  const ranking = written([...headed, ...bodyOnly].map(([word, positions]) => [word, positions.slice(0, RANKING_POSITIONS)]));
+  return { literal: written(entries), ranking, terms: [...entries.keys()].sort() };
+}
+
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+
+/** One spelling as a tsquery operand: a lexeme, or a phrase when it holds several words. */
+function operand(spelling: string, prefix: boolean): string | undefined {
+  const words = lexemes(spelling);
+  if (words.length === 0) return undefined;
+  return words.map((word) => quote(word) + (prefix ? ":*" : "")).join(" <-> ");
+}
+
+/**
+ * The tsquery of app/search/tokenize.ts's matchExpression: every word (strict) or any word, as a prefix too
+ * unless `prefixes` is false (loose). Undefined when nothing is left to find.
+ */
+export function tsqueryOf(query: readonly QueryWord[], { loose = false, prefixes = loose }: { loose?: boolean; prefixes?: boolean } = {}): string | undefined {
+  const parts = query.flatMap(({ word, spellings, pairs }) => {
+    const prefix = (prefixes && !UNSPACED.test(word) && [...word].length >= 3) || pairs !== undefined;
+    const options = [...new Set(spellings.map((spelling) => operand(spelling, prefix)).filter((option) => option !== undefined))];
+    if (pairs && pairs.length > 0) {
+      const phrase = pairs.flatMap(lexemes).map(quote).join(" <-> ");
+      if (phrase) options.push(phrase);
+    }
+    if (options.length === 0) return [];
+    return [options.length > 1 ? `(${options.join(" | ")})` : `(${options[0]})`];
+  });
+  return parts.length > 0 ? parts.join(loose ? " | " : " & ") : undefined;
+}
+
+/**
+ * The phrases of a query as FTS5 counts them for a snippet: one for each spelling of each word (and for a
+ * Korean word's syllable pairs), each its words' lexemes, the last one a prefix in a loose search.
+ */
+export type Phrase = { words: string[]; prefix: boolean };
+
+export function phrasesOf(query: readonly QueryWord[], { loose = false } = {}): Phrase[] {
+  return query.flatMap(({ word, spellings, pairs }) => {
+    const prefix = (loose && !UNSPACED.test(word) && [...word].length >= 3) || pairs !== undefined;
+    const phrases = spellings.map((spelling) => ({ words: lexemes(spelling), prefix }));
+    if (pairs && pairs.length > 0) phrases.push({ words: pairs.flatMap(lexemes), prefix: false });
+    return phrases.filter((phrase) => phrase.words.length > 0);
+  });
+}
+
+function phraseAt(phrase: Phrase, tokens: readonly { word: string }[], at: number): boolean {
+  return phrase.words.every((word, index) => {
+    const token = tokens[at + index]?.word;
+    if (token === undefined) return false;
+    return phrase.prefix && index === phrase.words.length - 1 ? token.startsWith(word) : token === word;
+  });
+}
+
+/**
+ * A snippet of `text` as FTS5's snippet() makes one (sqlite/ext/fts5/fts5_aux.c), so that both stores show
+ * the same: for each match, the window of `size` words from it scores 1000 for each phrase it holds and 1
+ * for each repeat, and is centred on its matches; a window from the start of the match's sentence scores 100
+ * more (120 at the text's start). The best window's matches are put between `start` and `end`, with
+ * `ellipsis` where text was cut.
+ */
+export function snippetOf(text: string, phrases: readonly Phrase[], { size, start, end, ellipsis }: { size: number; start: string; end: string; ellipsis: string }): string {
+  const tokens: { from: number; to: number; word: string }[] = [];
+  const sentences: number[] = [];
+  for (const found of text.matchAll(WORD)) {
+    // A sentence starts at the first word, and after "." or ":" and a space.
+    if (tokens.length === 0 || /[.:][ \t\n\r]+$/.test(text.slice(Math.max(0, found.index - 64), found.index))) sentences.push(tokens.length);
+    tokens.push({ from: found.index, to: found.index + found[0].length, word: lexeme(found[0]) });
+  }
+  if (tokens.length === 0) return text;
+  const instances: { phrase: number; at: number; length: number }[] = [];
+  for (let at = 0; at < tokens.length; at++)
+    phrases.forEach((phrase, index) => {
+      if (phraseAt(phrase, tokens, at)) instances.push({ phrase: index, at, length: phrase.words.length });
+    });
+  const score = (from: number) => {
+    const seen = new Set<number>();
+    let total = 0;
+    let first = -1;
+    let last = 0;
+    for (const instance of instances) {
+      if (instance.at < from || instance.at >= from + size) continue;
+      total += seen.has(instance.phrase) ? 1 : 1000;
+      seen.add(instance.phrase);
+      if (first < 0) first = instance.at;
+      last = instance.at + instance.length;
+    }
+    let adjusted = first - Math.trunc((size - (last - first)) / 2);
+    if (adjusted + size > tokens.length) adjusted = tokens.length - size;
+    return { total, start: Math.max(0, adjusted) };
+  };
+  let best = { score: 0, start: 0 };
+  for (const instance of instances) {
+    const around = score(instance.at);
+    if (around.total > best.score) best = { score: around.total, start: around.start };
+    if (tokens.length > size) {
+      let sentence = 0;
+      for (const first of sentences) if (first <= instance.at) sentence = first;
+      if (sentence < instance.at) {
+        const fromSentence = score(sentence).total + (sentence === 0 ? 120 : 100);
+        if (fromSentence > best.score) best = { score: fromSentence, start: sentence };
+      }
+    }
+  }
+  const first = best.start;
+  const lastIndex = Math.min(tokens.length, first + size) - 1;
+  const marked = new Set<number>();
+  for (const instance of instances) {
+    if (instance.at < first || instance.at > lastIndex) continue;
+    for (let index = instance.at; index < instance.at + instance.length; index++) marked.add(index);
+  }
+  let result = first > 0 ? ellipsis : text.slice(0, tokens[0]!.from);
+  for (let index = first; index <= lastIndex; index++) {
+    const token = tokens[index]!;
+    const word = text.slice(token.from, token.to);
+    result += marked.has(index) ? start + word + end : word;
+    if (index < lastIndex) result += text.slice(token.to, tokens[index + 1]!.from);
+  }
+  result += lastIndex < tokens.length - 1 ? ellipsis : text.slice(tokens[lastIndex]!.to);
+  return result;
+}
