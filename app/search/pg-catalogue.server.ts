@@ -9,6 +9,7 @@ import { connection, run } from "./pg-database.server";
 import { LOCKS } from "./pg-schema.server";
 import { lexeme, phrasesOf, RANK_WEIGHTS, snippetOf, tsqueryOf, tsvectorOf, type Phrase } from "./pg-text";
 import { plainText } from "./plain-text";
+import { fillWithNewest, rankRelated, RELATED_CANDIDATES, RELATED_WORDS, type RelatedCandidate } from "./related";
 import { MAX_BODY_CHARS, snippetParts } from "./sqlite-catalogue.server";
 import { suggestWord } from "./suggest";
 import { foldedText, queryWords, spacedText } from "./tokenize";
@@ -24,8 +25,6 @@ const MARK_START = "\u0002";
 const MARK_END = "\u0003";
 const SNIPPET = { size: 28, start: MARK_START, end: MARK_END, ellipsis: "…" };
 /** Words of an article's keywords that find the articles related to it, and how many are compared. */
-const RELATED_WORDS = 12;
-const RELATED_CANDIDATES = 200;
 const ENTRY_COLUMNS = "id, slug, title, description, image, date, keywords";
 const ENTRY_COLUMNS_OF_HITS = `${ENTRY_COLUMNS}, description_text, body_text`;
 const RANK = `ts_rank('${RANK_WEIGHTS}', ranking, $2::tsquery, 1)`;
@@ -345,36 +344,24 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
     },
     async related(about, count) {
       // As the SQLite store does: the articles sharing words of keywords with this one (found by the index,
-      // at most RELATED_CANDIDATES), the most shared first, the newest among equals, then the newest of all.
+      // at most RELATED_CANDIDATES), ranked by read next's rule (related.ts), then the newest of all.
       const own = keywordWords(about.keywords);
       const tsquery = tsqueryOf(queryWords([...own].join(" ")).slice(0, RELATED_WORDS), { loose: true, prefixes: false });
-      const candidates: (CatalogueEntry & { shared: number; dateIso: string })[] = [];
+      const candidates: RelatedCandidate[] = [];
       if (tsquery) {
         const rows = await query<Row & { date_iso: string | null }>(
           `SELECT ${ENTRY_COLUMNS}, date_iso FROM articles WHERE ${MATCHES} AND slug <> $3 ORDER BY ${RANK} DESC, id LIMIT $4`,
           [tsquery, clean(about.slug), RELATED_CANDIDATES],
         );
-        for (const row of rows) {
-          const entry = entryOf(row);
-          let shared = 0;
-          for (const word of keywordWords(entry.keywords ?? [])) if (own.has(word)) shared++;
-          if (shared > 0) candidates.push({ ...entry, shared, dateIso: row.date_iso ?? "" });
-        }
+        for (const row of rows) candidates.push({ entry: entryOf(row), dateIso: row.date_iso ?? "" });
       }
-      candidates.sort((a, b) => b.shared - a.shared || b.dateIso.localeCompare(a.dateIso) || a.slug.localeCompare(b.slug));
-      const found: CatalogueEntry[] = candidates.slice(0, count).map(({ shared: _shared, dateIso: _dateIso, ...entry }) => entry);
-      if (found.length < count) {
-        const seen = new Set(found.map((entry) => entry.slug));
-        const newest = await query<Row>(
-          `SELECT ${ENTRY_COLUMNS} FROM articles WHERE catalogue = $1 AND slug <> $2 ORDER BY date_iso DESC NULLS LAST, slug COLLATE "C" LIMIT $3`,
-          [clean(about.slug), count * 2],
-        );
-        for (const row of newest) {
-          if (found.length >= count) break;
-          if (!seen.has(row.slug)) found.push(entryOf(row));
-        }
-      }
-      return found;
+      const found = rankRelated(own, candidates, count);
+      if (found.length >= count) return found;
+      const newest = await query<Row>(
+        `SELECT ${ENTRY_COLUMNS} FROM articles WHERE catalogue = $1 AND slug <> $2 ORDER BY date_iso DESC NULLS LAST, slug COLLATE "C" LIMIT $3`,
+        [clean(about.slug), count * 2],
+      );
+      return fillWithNewest(found, newest.map(entryOf), count);
     },
     async dates(slugs) {
       const rows = await query<{ slug: string; date_iso: string | null }>("SELECT slug, date_iso FROM articles WHERE catalogue = $1 AND slug = ANY($2::text[])", [slugs.map(clean)]);

@@ -7,6 +7,7 @@ import { keywordWords } from "~/lib/read-next";
 import { MAX_COUNTED, type Catalogue, type CatalogueArticle, type CatalogueEntry, type SearchHit, type SearchResults, type SnippetPart } from "./catalogue";
 import { keywordKey } from "./keyword-key";
 import { plainText } from "./plain-text";
+import { fillWithNewest, rankRelated, RELATED_CANDIDATES, RELATED_WORDS, type RelatedCandidate } from "./related";
 import { plainLatin } from "./folding";
 import { suggestWord } from "./suggest";
 import { foldedText, matchExpression, queryWords, spacedText } from "./tokenize";
@@ -61,8 +62,6 @@ const RANK = "bm25(10.0, 4.0, 6.0, 1.0, 1.0)";
 const MARK_START = "\u0002";
 const MARK_END = "\u0003";
 /** Words of an article's keywords that find the articles related to it, and how many are compared. */
-const RELATED_WORDS = 12;
-const RELATED_CANDIDATES = 200;
 /** Words around the matches in a snippet. */
 const SNIPPET_WORDS = 28;
 
@@ -331,31 +330,18 @@ export function openSqliteCatalogue(file: string): Catalogue {
     },
     async related(about, count) {
       // The articles that share words of keywords with this one (found by the index, at most
-      // RELATED_CANDIDATES), the most shared first, the newest among equals (app/lib/read-next.ts's rule),
-      // then the newest of all.
+      // RELATED_CANDIDATES), ranked by read next's rule (related.ts), then the newest of all.
       const own = keywordWords(about.keywords);
       const words = queryWords([...own].join(" ")).slice(0, RELATED_WORDS);
-      const candidates: (CatalogueEntry & { shared: number; dateIso: string })[] = [];
+      const candidates: RelatedCandidate[] = [];
       if (words.length > 0) {
         for (const { id } of statements.rankedKeywords.all(matchExpression(words, { loose: true, prefixes: false }), RELATED_CANDIDATES)) {
           const row = statements.byId.get(id);
-          if (!row || row.slug === about.slug) continue;
-          const entry = entryOf(row);
-          let shared = 0;
-          for (const word of keywordWords(entry.keywords ?? [])) if (own.has(word)) shared++;
-          if (shared > 0) candidates.push({ ...entry, shared, dateIso: row.date_iso ?? "" });
+          if (row && row.slug !== about.slug) candidates.push({ entry: entryOf(row), dateIso: row.date_iso ?? "" });
         }
       }
-      candidates.sort((a, b) => b.shared - a.shared || b.dateIso.localeCompare(a.dateIso) || a.slug.localeCompare(b.slug));
-      const found: CatalogueEntry[] = candidates.slice(0, count).map(({ shared: _shared, dateIso: _dateIso, ...entry }) => entry);
-      if (found.length < count) {
-        const seen = new Set(found.map((entry) => entry.slug));
-        for (const row of statements.newest.all(about.slug, count * 2)) {
-          if (found.length >= count) break;
-          if (!seen.has(row.slug)) found.push(entryOf(row));
-        }
-      }
-      return found;
+      const found = rankRelated(own, candidates, count);
+      return found.length < count ? fillWithNewest(found, statements.newest.all(about.slug, count * 2).map(entryOf), count) : found;
     },
     async dates(slugs) {
       const dates = new Map<string, string>();

@@ -1,0 +1,34 @@
+import { keywordWords } from "~/lib/read-next";
+import type { CatalogueEntry } from "./catalogue";
+
+/** How many of an article's keyword words a related search asks for, and how many candidates it ranks. */
+export const RELATED_WORDS = 12;
+export const RELATED_CANDIDATES = 200;
+
+export type RelatedCandidate = { entry: CatalogueEntry; dateIso: string };
+
+/**
+ * Read next's rule (app/lib/read-next.ts) over a store's candidates, the same for every store so SQLite and
+ * PostgreSQL suggest the same articles: those sharing the most keyword words with `own` first, the newest
+ * among equals, at most `count`.
+ */
+export function rankRelated(own: Set<string>, candidates: Iterable<RelatedCandidate>, count: number): CatalogueEntry[] {
+  const ranked: (RelatedCandidate & { shared: number })[] = [];
+  for (const candidate of candidates) {
+    let shared = 0;
+    for (const word of keywordWords(candidate.entry.keywords ?? [])) if (own.has(word)) shared++;
+    if (shared > 0) ranked.push({ ...candidate, shared });
+  }
+  ranked.sort((a, b) => b.shared - a.shared || b.dateIso.localeCompare(a.dateIso) || a.entry.slug.localeCompare(b.entry.slug));
+  return ranked.slice(0, count).map((candidate) => candidate.entry);
+}
+
+/** `found`, filled up to `count` with the newest articles it does not hold yet, in their order. */
+export function fillWithNewest(found: CatalogueEntry[], newest: Iterable<CatalogueEntry>, count: number): CatalogueEntry[] {
+  const seen = new Set(found.map((entry) => entry.slug));
+  for (const entry of newest) {
+    if (found.length >= count) break;
+    if (!seen.has(entry.slug)) found.push(entry);
+  }
+  return found;
+}
