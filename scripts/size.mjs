@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
-const BUDGET = { js: 90 * 1024, css: 20 * 1024 };
+const BUDGET = { js: 92 * 1024, css: 20 * 1024 };
 const buildDir = "public/build";
 
 const manifestFile = readdirSync(buildDir).find((name) => /^manifest-.*\.js$/.test(name));
