@@ -50,7 +50,6 @@ function entryOf(row: Row): CatalogueEntry {
   return { slug: row.slug, title: row.title, description: row.description, image: row.image ?? undefined, date: row.date ?? undefined, keywords: row.keywords };
 }
 
-
 export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
   let id: Promise<number> | undefined;
   /** The catalogue's row, made on first use; asked again after a failure (the database was away). */
@@ -59,7 +58,13 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
       pool,
       "WITH made AS (INSERT INTO catalogues (name) VALUES ($1) ON CONFLICT (name) DO NOTHING RETURNING id) SELECT id FROM made UNION ALL SELECT id FROM catalogues WHERE name = $1",
       [name],
-    ).then((rows) => rows[0]!.id);
+    ).then(async (rows) => {
+      // Two origins making the row at once: the second's insert waits for the first's and does nothing, and its
+      // select still sees the table as it was when the statement began, so it asks once more.
+      const made = rows[0] ?? (await run<{ id: number }>(pool, "SELECT id FROM catalogues WHERE name = $1", [name]))[0];
+      if (!made) throw new Error(`the catalogue ${name} could not be made`);
+      return made.id;
+    });
     id.catch(() => (id = undefined));
     return id;
   };
