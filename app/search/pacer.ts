@@ -1,14 +1,21 @@
 /**
- * Spaces calls evenly at `perSecond`, never in a burst: each call waits until 1/perSecond after the one
- * before it started. For one caller at a time (the sync of one site runs its calls one after another).
+ * Spaces calls at `perSecond`, never in a burst, for any number of callers (the sites of one backend share
+ * a pacer). Each call starts at least one gap after the previous call really started: a timer that fires
+ * late delays the calls after it rather than bunching them up. The gap is 1 % longer than
+ * 1/perSecond, so that no second, however it is cut, holds more calls than the setting (timers and clocks
+ * count in whole milliseconds).
  */
-export function createPacer(perSecond: number, now = () => Date.now(), sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))) {
-  const gapMs = perSecond > 0 && Number.isFinite(perSecond) ? 1000 / perSecond : 0;
-  let next = 0;
-  return async function pace(): Promise<void> {
-    const at = now();
-    const wait = Math.max(0, next - at);
-    next = Math.max(at, next) + gapMs;
-    if (wait > 0) await sleep(wait);
+export function createPacer(perSecond: number, now = () => Date.now(), sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))) {
+  const gapMs = perSecond > 0 && Number.isFinite(perSecond) ? (1000 / perSecond) * 1.01 : 0;
+  let previous = -Infinity;
+  let queue: Promise<void> = Promise.resolve();
+  return function pace(): Promise<void> {
+    const turn = queue.then(async () => {
+      const wait = previous + gapMs - now();
+      if (wait > 0) await sleep(wait);
+      previous = now();
+    });
+    queue = turn;
+    return turn;
   };
 }
