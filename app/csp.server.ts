@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { SiteSettings } from "~/config.server";
+import type { SiteSettings } from "~/site/config.server";
 
 const VIDEO_ORIGIN = "https://www.youtube-nocookie.com";
 

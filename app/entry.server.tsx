@@ -1,7 +1,7 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
-import { getSettings, siteOf } from "./config.server";
+import { getSettings, siteOf } from "./site/config.server";
 import { contentSecurityPolicy } from "./csp.server";
 import { escapeScriptData } from "./lib/inline-script";
 import { PageScripts } from "./lib/page-scripts";
@@ -10,7 +10,7 @@ import { PageScripts } from "./lib/page-scripts";
 // The server calls it too, through the build, before it listens.
 getSettings();
 export { getSettings };
-export { startSites } from "./sites.server";
+export { startSites } from "./site/sites.server";
 export { startMetrics } from "./metrics/start.server";
 export { closeCatalogues, prepareCatalogues } from "./search/catalogues.server";
 

@@ -9,7 +9,7 @@ import {
   isRouteErrorResponse,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { languageOf, publicSettings, siteOf, siteOrigin, type PublicSettings } from "~/config.server";
+import { languageOf, publicSettings, siteOf, siteOrigin, type PublicSettings } from "~/site/config.server";
 import { DonationDialog } from "~/components/DonationDialog";
 import { ErrorPage } from "~/components/ErrorPage";
 import { NotFound } from "~/components/NotFound";

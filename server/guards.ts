@@ -1,6 +1,6 @@
 import type { RequestHandler, Response } from "express";
-import type { SiteRegistry } from "../app/sites.server";
-import { isAllowedHost, parseHostHeader } from "../app/lib/host";
+import type { SiteRegistry } from "../app/site/sites.server";
+import { isAllowedHost, parseHostHeader } from "../app/site/host";
 import { pageAddress } from "../app/lib/page-address";
 
 /**

@@ -1,7 +1,7 @@
 import pMap from "p-map";
-import { getSettings, type SiteSettings } from "~/config.server";
+import { getSettings, type SiteSettings } from "~/site/config.server";
 import { articleImages, cardImage } from "~/images.server";
-import { domainFromHost } from "~/lib/domain";
+import { domainFromHost } from "~/site/domain";
 import { createSwrCache } from "./cache.server";
 import { BlogUnavailableError } from "./errors.server";
 import { createFileSource } from "./file-source.server";

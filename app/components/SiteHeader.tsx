@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { Translator } from "~/i18n/messages";
 import { useTranslation } from "~/i18n/use-translation";
-import { sectionHref } from "~/lib/site-sections";
+import { sectionHref } from "~/site/site-sections";
 import { isScrolledPast } from "~/lib/scroll";
 import { EnsoMark } from "./EnsoMark";
 import { parseSearchParams } from "~/search/search-address";

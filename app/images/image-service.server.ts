@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
-import { getSettings } from "~/config.server";
+import { getSettings } from "~/site/config.server";
 import { metrics, type ImageFetchOutcome } from "~/metrics/record.server";
 import { formatVariantPath, parseVariantPath, type ImageBox, type ImageFormat, type VariantAddress } from "~/lib/image-variants";
 import { deadLink, deadLinkCount, markDead } from "./dead-links.server";

@@ -1,4 +1,4 @@
-import { ENSO_PATH } from "./enso";
+import { ENSO_PATH } from "~/site/enso";
 import { escapeMarkup } from "./escape-markup";
 
 /**

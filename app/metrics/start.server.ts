@@ -1,4 +1,4 @@
-import type { Settings } from "~/config.server";
+import type { Settings } from "~/site/config.server";
 import type { BuildRoute } from "~/lib/route-id";
 import { listenForScrapes } from "./listener.server";
 import { installRecorder } from "./record.server";

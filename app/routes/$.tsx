@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { NotFound } from "~/components/NotFound";
-import { languageOf, siteOf } from "~/config.server";
+import { languageOf, siteOf } from "~/site/config.server";
 import { cacheHeaders } from "~/lib/http-cache.server";
 import { loaderHeaders } from "~/lib/route-headers";
 import { noindexMeta } from "~/lib/seo";

@@ -4,7 +4,7 @@ import { AdRow } from "~/components/AdRow";
 import { About, Contact, Hero, Resources } from "~/components/home/HomeSections";
 import { cacheHeaders } from "~/lib/http-cache.server";
 import { loaderHeaders } from "~/lib/route-headers";
-import { siteIdentity, siteOf } from "~/config.server";
+import { siteIdentity, siteOf } from "~/site/config.server";
 import { homeMeta } from "~/page-meta.server";
 import { useSiteSettings } from "~/root";
 

@@ -18,7 +18,7 @@ import { ReadNext } from "~/components/blog/ReadNext";
 import { showToast } from "~/components/Toaster";
 import { cacheHeaders } from "~/lib/http-cache.server";
 import { loaderHeaders } from "~/lib/route-headers";
-import { siteIdentity, siteOf } from "~/config.server";
+import { siteIdentity, siteOf } from "~/site/config.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { startReadNext } from "~/search/read-next.server";
 import { articleMeta, notFoundMeta } from "~/page-meta.server";

@@ -11,7 +11,7 @@ import { MAX_PAGE, pageCount, parsePageParam } from "~/lib/pagination";
 import { cacheHeaders } from "~/lib/http-cache.server";
 import { loaderHeaders } from "~/lib/route-headers";
 import { noindexMeta } from "~/lib/seo";
-import { siteIdentity, siteOf } from "~/config.server";
+import { siteIdentity, siteOf } from "~/site/config.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { blogListMeta, blogTitle } from "~/page-meta.server";
 

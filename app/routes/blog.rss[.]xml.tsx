@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Feed } from "feed";
 import { getNewestArticles } from "~/blog/blog.server";
 import type { ArticleView } from "~/blog/types";
-import { languageOf, siteOf, siteOrigin } from "~/config.server";
+import { languageOf, siteOf, siteOrigin } from "~/site/config.server";
 import { fileResponse, unavailableFile } from "~/crawler-files.server";
 import { imageEnclosure } from "~/feed-images.server";
 import { escapeMarkup } from "~/lib/escape-markup";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { KeywordArticles } from "~/components/search/KeywordArticles";
-import { siteOf } from "~/config.server";
+import { siteOf } from "~/site/config.server";
 import { loaderHeaders } from "~/lib/route-headers";
 import { loadKeywordPage } from "~/search/keyword-page.server";
 

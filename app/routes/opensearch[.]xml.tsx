@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { siteIdentity, siteOf } from "~/config.server";
+import { siteIdentity, siteOf } from "~/site/config.server";
 import { openSearchXml } from "~/search/opensearch";
 import { cacheControl } from "~/lib/http-cache.server";
 

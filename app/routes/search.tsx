@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { SearchResults } from "~/components/search/SearchResults";
-import { siteOf } from "~/config.server";
+import { siteOf } from "~/site/config.server";
 import { loadSearchPage } from "~/search/search-page.server";
 import { loaderHeaders } from "~/lib/route-headers";
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { languageOf, siteOf } from "~/config.server";
+import { languageOf, siteOf } from "~/site/config.server";
 import { imageResponse } from "~/crawler-files.server";
 import { shareImagePng } from "~/share-image.server";
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getArticleTotal, getDatedEntries } from "~/blog/blog.server";
-import { siteOf, siteOrigin } from "~/config.server";
+import { siteOf, siteOrigin } from "~/site/config.server";
 import { fileResponse, missingFile, unavailableFile } from "~/crawler-files.server";
 import { absoluteUrl } from "~/lib/seo";
 import { articlePartCount, listPagesOfPart, parsePartParam, urlsetXml } from "~/lib/sitemap";

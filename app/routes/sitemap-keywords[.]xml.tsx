@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getCatalogue } from "~/blog/blog.server";
-import { siteOf, siteOrigin } from "~/config.server";
+import { siteOf, siteOrigin } from "~/site/config.server";
 import { fileResponse, missingFile } from "~/crawler-files.server";
 import { absoluteUrl } from "~/lib/seo";
 import { MAX_URLS, urlsetXml } from "~/lib/sitemap";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getArticleTotal } from "~/blog/blog.server";
-import { siteOf, siteOrigin } from "~/config.server";
+import { siteOf, siteOrigin } from "~/site/config.server";
 import { fileResponse, unavailableFile } from "~/crawler-files.server";
 import { pageHref } from "~/lib/pagination";
 import { absoluteUrl } from "~/lib/seo";

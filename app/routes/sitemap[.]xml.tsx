@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getArticleTotal, getCatalogue } from "~/blog/blog.server";
-import { siteOf, siteOrigin } from "~/config.server";
+import { siteOf, siteOrigin } from "~/site/config.server";
 import { fileResponse, unavailableFile } from "~/crawler-files.server";
 import { absoluteUrl } from "~/lib/seo";
 import { KEYWORDS_PART_PATH, PAGES_PART_PATH, articlePartCount, articlePartPath, sitemapIndexXml } from "~/lib/sitemap";

@@ -1,7 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import { getCatalogue } from "~/blog/blog.server";
 import type { BlogEntry } from "~/blog/types";
-import { siteIdentity, type SiteSettings } from "~/config.server";
+import { siteIdentity, type SiteSettings } from "~/site/config.server";
 import { cardImage } from "~/images.server";
 import { cacheHeaders } from "~/lib/http-cache.server";
 import { MAX_PAGE, pageCount, pageHref, parsePageParam, PAGE_SIZE } from "~/lib/pagination";

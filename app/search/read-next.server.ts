@@ -1,6 +1,6 @@
 import { getCatalogue, getNewestEntries, readNextFor } from "~/blog/blog.server";
 import type { ArticleView, BlogEntry } from "~/blog/types";
-import type { SiteSettings } from "~/config.server";
+import type { SiteSettings } from "~/site/config.server";
 import { READ_NEXT_COUNT } from "~/lib/read-next";
 import { asBlogCard } from "./keyword-page.server";
 

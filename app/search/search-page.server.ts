@@ -1,6 +1,6 @@
 import { data, redirect } from "@remix-run/node";
 import { getCatalogue } from "~/blog/blog.server";
-import { siteIdentity, type SiteSettings } from "~/config.server";
+import { siteIdentity, type SiteSettings } from "~/site/config.server";
 import { formatPublishedDate } from "~/lib/dates";
 import { cacheHeaders } from "~/lib/http-cache.server";
 import { pageCount } from "~/lib/pagination";

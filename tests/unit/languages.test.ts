@@ -6,7 +6,7 @@ import { canonicalTag, catalogCandidates, openGraphLocale, textDirection } from 
 import { createTranslator, formatMessage, messageParts, type Catalog } from "~/i18n/messages";
 import { formatPublishedDate } from "~/lib/dates";
 import { breakUnits, fitLines, splitLines } from "~/lib/share-image";
-import { parseSettings } from "~/config.server";
+import { parseSettings } from "~/site/config.server";
 
 const read = (tag: string) => JSON.parse(readFileSync(`locales/${tag}.json`, "utf8")) as Catalog;
 const english = read("en");

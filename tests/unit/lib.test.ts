@@ -2,15 +2,15 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createTranslator } from "~/i18n/messages";
 import { dateTime, formatPublishedDate, isoDate } from "~/lib/dates";
-import { domainFromHost } from "~/lib/domain";
-import { parseHostHeader } from "~/lib/host";
+import { domainFromHost } from "~/site/domain";
+import { parseHostHeader } from "~/site/host";
 import { inlineCall } from "~/lib/inline-script";
 import { splitKeywords } from "~/lib/keywords";
 import { pageCount, pageHref, pageWindow, parsePageParam } from "~/lib/pagination";
 import { pageAddress } from "~/lib/page-address";
 import { canonicalHref, noindexMeta, pageMeta } from "~/lib/seo";
 import { isScrolledPast } from "~/lib/scroll";
-import { sectionHref } from "~/lib/site-sections";
+import { sectionHref } from "~/site/site-sections";
 import { extractVideoId, videoEmbedUrl } from "~/lib/video";
 
 describe("video id", () => {
