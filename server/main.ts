@@ -65,7 +65,7 @@ app.use(
 );
 app.use(
   helmet({
-    // Each page's policy lists the hashes of its own inline scripts (app/csp.server.ts).
+    // Each page's policy lists the hashes of its own inline scripts (app/document/csp.server.ts).
     contentSecurityPolicy: false,
     // The donation link and "View on Pinterest" open new tabs that may need their opener.
     crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },

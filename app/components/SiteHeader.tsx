@@ -4,7 +4,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import type { Translator } from "~/i18n/messages";
 import { useTranslation } from "~/i18n/use-translation";
 import { sectionHref } from "~/site/site-sections";
-import { isScrolledPast } from "~/lib/scroll";
+import { isScrolledPast } from "~/document/scroll";
 import { EnsoMark } from "./EnsoMark";
 import { parseSearchParams } from "~/search/search-address";
 import { SearchForm, SearchIcon } from "./search/SearchForm";

@@ -1,4 +1,4 @@
-import { escapeMarkup } from "./escape-markup";
+import { escapeMarkup } from "~/document/escape-markup";
 import { MAX_PAGE, PAGE_SIZE, pageCount } from "./pagination";
 
 /**

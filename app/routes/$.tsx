@@ -1,8 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { NotFound } from "~/components/NotFound";
 import { languageOf, siteOf } from "~/site/config.server";
-import { cacheHeaders } from "~/lib/http-cache.server";
-import { loaderHeaders } from "~/lib/route-headers";
+import { cacheHeaders } from "~/document/http-cache.server";
+import { loaderHeaders } from "~/document/route-headers";
 import { noindexMeta } from "~/lib/seo";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -16,8 +16,8 @@ import {
 } from "~/components/blog/ArticleParts";
 import { ReadNext } from "~/components/blog/ReadNext";
 import { showToast } from "~/components/Toaster";
-import { cacheHeaders } from "~/lib/http-cache.server";
-import { loaderHeaders } from "~/lib/route-headers";
+import { cacheHeaders } from "~/document/http-cache.server";
+import { loaderHeaders } from "~/document/route-headers";
 import { siteIdentity, siteOf } from "~/site/config.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { startReadNext } from "~/search/read-next.server";

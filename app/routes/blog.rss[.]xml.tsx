@@ -5,7 +5,7 @@ import type { ArticleView } from "~/blog/types";
 import { languageOf, siteOf, siteOrigin } from "~/site/config.server";
 import { fileResponse, unavailableFile } from "~/crawler-files.server";
 import { imageEnclosure } from "~/feed-images.server";
-import { escapeMarkup } from "~/lib/escape-markup";
+import { escapeMarkup } from "~/document/escape-markup";
 import { absoluteUrl } from "~/lib/seo";
 import { LOGO } from "~/lib/share-image";
 

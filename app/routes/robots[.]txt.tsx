@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { siteOf, siteOrigin } from "~/site/config.server";
-import { cacheControl } from "~/lib/http-cache.server";
+import { cacheControl } from "~/document/http-cache.server";
 import { absoluteUrl } from "~/lib/seo";
 import { SITEMAP_INDEX_PATH } from "~/lib/sitemap";
 

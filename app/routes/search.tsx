@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { SearchResults } from "~/components/search/SearchResults";
 import { siteOf } from "~/site/config.server";
 import { loadSearchPage } from "~/search/search-page.server";
-import { loaderHeaders } from "~/lib/route-headers";
+import { loaderHeaders } from "~/document/route-headers";
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadSearchPage(request, siteOf(context));
 

@@ -3,7 +3,7 @@ import { getCatalogue } from "~/blog/blog.server";
 import type { BlogEntry } from "~/blog/types";
 import { siteIdentity, type SiteSettings } from "~/site/config.server";
 import { cardImage } from "~/images.server";
-import { cacheHeaders } from "~/lib/http-cache.server";
+import { cacheHeaders } from "~/document/http-cache.server";
 import { MAX_PAGE, pageCount, pageHref, parsePageParam, PAGE_SIZE } from "~/lib/pagination";
 import { noindexMeta, pageMeta } from "~/lib/seo";
 import type { CatalogueEntry } from "./catalogue";

@@ -1,4 +1,4 @@
-import { escapeMarkup } from "~/lib/escape-markup";
+import { escapeMarkup } from "~/document/escape-markup";
 import type { SiteIdentity } from "~/lib/seo";
 
 /** https://github.com/dewitt/opensearch: the site's name, its results page's address template, its icon. */

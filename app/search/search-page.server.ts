@@ -2,7 +2,7 @@ import { data, redirect } from "@remix-run/node";
 import { getCatalogue } from "~/blog/blog.server";
 import { siteIdentity, type SiteSettings } from "~/site/config.server";
 import { formatPublishedDate } from "~/lib/dates";
-import { cacheHeaders } from "~/lib/http-cache.server";
+import { cacheHeaders } from "~/document/http-cache.server";
 import { pageCount } from "~/lib/pagination";
 import { noindexMeta } from "~/lib/seo";
 import { metrics } from "~/metrics/record.server";

@@ -4,12 +4,12 @@ import { createTranslator } from "~/i18n/messages";
 import { dateTime, formatPublishedDate, isoDate } from "~/lib/dates";
 import { domainFromHost } from "~/site/domain";
 import { parseHostHeader } from "~/site/host";
-import { inlineCall } from "~/lib/inline-script";
+import { inlineCall } from "~/document/inline-script";
 import { splitKeywords } from "~/lib/keywords";
 import { pageCount, pageHref, pageWindow, parsePageParam } from "~/lib/pagination";
-import { pageAddress } from "~/lib/page-address";
+import { pageAddress } from "~/document/page-address";
 import { canonicalHref, noindexMeta, pageMeta } from "~/lib/seo";
-import { isScrolledPast } from "~/lib/scroll";
+import { isScrolledPast } from "~/document/scroll";
 import { sectionHref } from "~/site/site-sections";
 import { extractVideoId, videoEmbedUrl } from "~/lib/video";
 
