@@ -19,7 +19,7 @@ import { ScrollRestoration } from "~/components/ScrollRestoration";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { Toaster } from "~/components/Toaster";
-import { noindexMeta } from "~/lib/seo";
+import { noindexMeta } from "~/crawlers/seo";
 import { translatorOf, useTranslation } from "~/i18n/use-translation";
 import { useInPageLinks } from "~/hooks/use-in-page-links";
 import stylesheet from "~/tailwind.css";

@@ -3,7 +3,7 @@ import { NotFound } from "~/components/NotFound";
 import { languageOf, siteOf } from "~/site/config.server";
 import { cacheHeaders } from "~/document/http-cache.server";
 import { loaderHeaders } from "~/document/route-headers";
-import { noindexMeta } from "~/lib/seo";
+import { noindexMeta } from "~/crawlers/seo";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);

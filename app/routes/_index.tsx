@@ -5,7 +5,7 @@ import { About, Contact, Hero, Resources } from "~/components/home/HomeSections"
 import { cacheHeaders } from "~/document/http-cache.server";
 import { loaderHeaders } from "~/document/route-headers";
 import { siteIdentity, siteOf } from "~/site/config.server";
-import { homeMeta } from "~/page-meta.server";
+import { homeMeta } from "~/crawlers/page-meta.server";
 import { useSiteSettings } from "~/root";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -10,10 +10,10 @@ import { showToast } from "~/components/Toaster";
 import { MAX_PAGE, pageCount, parsePageParam } from "~/lib/pagination";
 import { cacheHeaders } from "~/document/http-cache.server";
 import { loaderHeaders } from "~/document/route-headers";
-import { noindexMeta } from "~/lib/seo";
+import { noindexMeta } from "~/crawlers/seo";
 import { siteIdentity, siteOf } from "~/site/config.server";
 import { useTranslation } from "~/i18n/use-translation";
-import { blogListMeta, blogTitle } from "~/page-meta.server";
+import { blogListMeta, blogTitle } from "~/crawlers/page-meta.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const site = siteOf(context);

@@ -3,11 +3,11 @@ import { Feed } from "feed";
 import { getNewestArticles } from "~/blog/blog.server";
 import type { ArticleView } from "~/blog/types";
 import { languageOf, siteOf, siteOrigin } from "~/site/config.server";
-import { fileResponse, unavailableFile } from "~/crawler-files.server";
-import { imageEnclosure } from "~/feed-images.server";
+import { fileResponse, unavailableFile } from "~/crawlers/crawler-files.server";
+import { imageEnclosure } from "~/crawlers/feed-images.server";
 import { escapeMarkup } from "~/document/escape-markup";
-import { absoluteUrl } from "~/lib/seo";
-import { LOGO } from "~/lib/share-image";
+import { absoluteUrl } from "~/crawlers/seo";
+import { LOGO } from "~/crawlers/share-image";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const site = siteOf(context);

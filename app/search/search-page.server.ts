@@ -4,7 +4,7 @@ import { siteIdentity, type SiteSettings } from "~/site/config.server";
 import { formatPublishedDate } from "~/lib/dates";
 import { cacheHeaders } from "~/document/http-cache.server";
 import { pageCount } from "~/lib/pagination";
-import { noindexMeta } from "~/lib/seo";
+import { noindexMeta } from "~/crawlers/seo";
 import { metrics } from "~/metrics/record.server";
 import { MAX_RESULT_PAGE, parseSearchParams, RESULTS_PER_PAGE } from "./search-address";
 import { queryWords } from "./tokenize";

@@ -5,7 +5,7 @@ import { catalogTags, resolveLanguage, siteLanguage } from "~/i18n/catalogs.serv
 import { canonicalTag, catalogCandidates, openGraphLocale, textDirection } from "~/i18n/language";
 import { createTranslator, formatMessage, messageParts, type Catalog } from "~/i18n/messages";
 import { formatPublishedDate } from "~/lib/dates";
-import { breakUnits, fitLines, splitLines } from "~/lib/share-image";
+import { breakUnits, fitLines, splitLines } from "~/crawlers/share-image";
 import { parseSettings } from "~/site/config.server";
 
 const read = (tag: string) => JSON.parse(readFileSync(`locales/${tag}.json`, "utf8")) as Catalog;

@@ -8,7 +8,7 @@ import { inlineCall } from "~/document/inline-script";
 import { splitKeywords } from "~/lib/keywords";
 import { pageCount, pageHref, pageWindow, parsePageParam } from "~/lib/pagination";
 import { pageAddress } from "~/document/page-address";
-import { canonicalHref, noindexMeta, pageMeta } from "~/lib/seo";
+import { canonicalHref, noindexMeta, pageMeta } from "~/crawlers/seo";
 import { isScrolledPast } from "~/document/scroll";
 import { sectionHref } from "~/site/site-sections";
 import { extractVideoId, videoEmbedUrl } from "~/lib/video";
