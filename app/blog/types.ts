@@ -46,7 +46,7 @@ export type ArticleView = Omit<BlogArticle, "blog"> & {
   /** The player's embed URL, when a video id could be extracted. */
   videoEmbedUrl?: string;
   keywords: { shortTail: string[]; longTail: string[] };
-  /** Minutes to read the body as shown (app/lib/reading-time.ts). */
+  /** Minutes to read the body as shown (app/blog/reading-time.ts). */
   readingMinutes: number;
   /** The image to show, when there is an image link (the link itself stays for "View on Pinterest"). */
   image?: ArticleImages;

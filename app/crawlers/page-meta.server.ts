@@ -1,6 +1,6 @@
 import type { ArticleView } from "~/blog/types";
-import { pageHref } from "~/lib/pagination";
-import { readingDuration } from "~/lib/reading-time";
+import { pageHref } from "~/blog/pagination";
+import { readingDuration } from "~/blog/reading-time";
 import { absoluteUrl, breadcrumbs, defaultShareImage, noindexMeta, pageMeta, siteOrganization, type SiteIdentity } from "./seo";
 
 /** The metadata of each kind of page, built by its loader. */

@@ -7,7 +7,7 @@ import { BlogCard } from "~/components/blog/BlogCard";
 import { Pagination } from "~/components/blog/Pagination";
 import { Spinner } from "~/components/Spinner";
 import { showToast } from "~/components/Toaster";
-import { MAX_PAGE, pageCount, parsePageParam } from "~/lib/pagination";
+import { MAX_PAGE, pageCount, parsePageParam } from "~/blog/pagination";
 import { cacheHeaders } from "~/document/http-cache.server";
 import { loaderHeaders } from "~/document/route-headers";
 import { noindexMeta } from "~/crawlers/seo";

@@ -15,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { lang, translator } = languageOf(site);
   try {
     const articles = await getNewestArticles(request, site);
-    // The date the article page shows (app/lib/dates.ts); an item without one is dated 1970, as RSS needs one.
+    // The date the article page shows (app/blog/dates.ts); an item without one is dated 1970, as RSS needs one.
     const dated = (article: ArticleView) => new Date(article.published?.iso ?? 0);
     const feed = new Feed({
       title: `${site.siteName} · ${translator.t("nav.blog")}`,

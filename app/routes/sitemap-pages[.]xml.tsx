@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getArticleTotal } from "~/blog/blog.server";
 import { siteOf, siteOrigin } from "~/site/config.server";
 import { fileResponse, unavailableFile } from "~/crawlers/crawler-files.server";
-import { pageHref } from "~/lib/pagination";
+import { pageHref } from "~/blog/pagination";
 import { absoluteUrl } from "~/crawlers/seo";
 import { listPageCount, urlsetXml } from "~/crawlers/sitemap";
 

@@ -4,7 +4,7 @@ import type { BlogEntry } from "~/blog/types";
 import { siteIdentity, type SiteSettings } from "~/site/config.server";
 import { cardImage } from "~/images.server";
 import { cacheHeaders } from "~/document/http-cache.server";
-import { MAX_PAGE, pageCount, pageHref, parsePageParam, PAGE_SIZE } from "~/lib/pagination";
+import { MAX_PAGE, pageCount, pageHref, parsePageParam, PAGE_SIZE } from "~/blog/pagination";
 import { noindexMeta, pageMeta } from "~/crawlers/seo";
 import type { CatalogueEntry } from "./catalogue";
 import { keywordKey, keywordPath } from "./keyword-key";

@@ -1,9 +1,9 @@
 import { data, redirect } from "@remix-run/node";
 import { getCatalogue } from "~/blog/blog.server";
 import { siteIdentity, type SiteSettings } from "~/site/config.server";
-import { formatPublishedDate } from "~/lib/dates";
+import { formatPublishedDate } from "~/blog/dates";
 import { cacheHeaders } from "~/document/http-cache.server";
-import { pageCount } from "~/lib/pagination";
+import { pageCount } from "~/blog/pagination";
 import { noindexMeta } from "~/crawlers/seo";
 import { metrics } from "~/metrics/record.server";
 import { MAX_RESULT_PAGE, parseSearchParams, RESULTS_PER_PAGE } from "./search-address";

@@ -1,17 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createTranslator } from "~/i18n/messages";
-import { dateTime, formatPublishedDate, isoDate } from "~/lib/dates";
+import { dateTime, formatPublishedDate, isoDate } from "~/blog/dates";
 import { domainFromHost } from "~/site/domain";
 import { parseHostHeader } from "~/site/host";
 import { inlineCall } from "~/document/inline-script";
-import { splitKeywords } from "~/lib/keywords";
-import { pageCount, pageHref, pageWindow, parsePageParam } from "~/lib/pagination";
+import { splitKeywords } from "~/blog/keywords";
+import { pageCount, pageHref, pageWindow, parsePageParam } from "~/blog/pagination";
 import { pageAddress } from "~/document/page-address";
 import { canonicalHref, noindexMeta, pageMeta } from "~/crawlers/seo";
 import { isScrolledPast } from "~/document/scroll";
 import { sectionHref } from "~/site/site-sections";
-import { extractVideoId, videoEmbedUrl } from "~/lib/video";
+import { extractVideoId, videoEmbedUrl } from "~/blog/video";
 
 describe("video id", () => {
   it.each([
