@@ -1,6 +1,6 @@
 import pMap from "p-map";
 import { getSettings, type SiteSettings } from "~/site/config.server";
-import { articleImages, cardImage } from "~/images.server";
+import { articleImages, cardImage } from "~/images/images.server";
 import { domainFromHost } from "~/site/domain";
 import { createSwrCache } from "./cache.server";
 import { BlogUnavailableError } from "./errors.server";

@@ -1,4 +1,4 @@
-import type { ArticleImages, ImageCandidates } from "~/lib/responsive-image";
+import type { ArticleImages, ImageCandidates } from "~/images/responsive-image";
 
 /** What the pages receive from the blog layer: plain data, safe to send to the browser. */
 

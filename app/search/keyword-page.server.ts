@@ -2,7 +2,7 @@ import { data, redirect } from "@remix-run/node";
 import { getCatalogue } from "~/blog/blog.server";
 import type { BlogEntry } from "~/blog/types";
 import { siteIdentity, type SiteSettings } from "~/site/config.server";
-import { cardImage } from "~/images.server";
+import { cardImage } from "~/images/images.server";
 import { cacheHeaders } from "~/document/http-cache.server";
 import { MAX_PAGE, pageCount, pageHref, parsePageParam, PAGE_SIZE } from "~/blog/pagination";
 import { noindexMeta, pageMeta } from "~/crawlers/seo";
