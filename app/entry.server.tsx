@@ -1,16 +1,16 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
-import { getSettings, siteOf } from "./config.server";
-import { contentSecurityPolicy } from "./csp.server";
-import { escapeScriptData } from "./lib/inline-script";
-import { PageScripts } from "./lib/page-scripts";
+import { getSettings, siteOf } from "./site/config.server";
+import { contentSecurityPolicy } from "./document/csp.server";
+import { escapeScriptData } from "./document/inline-script";
+import { PageScripts } from "./document/page-scripts";
 
 // Read and check the settings as the server starts, so a wrong setting stops it with a clear list.
 // The server calls it too, through the build, before it listens.
 getSettings();
 export { getSettings };
-export { startSites } from "./sites.server";
+export { startSites } from "./site/sites.server";
 export { startMetrics } from "./metrics/start.server";
 export { closeCatalogues, prepareCatalogues } from "./search/catalogues.server";
 
@@ -36,7 +36,7 @@ export default async function handleRequest(
 ) {
   const { serverHandoffStream } = remixContext;
   const data = serverHandoffStream ? await new Response(serverHandoffStream).text() : undefined;
-  // The page's components name their inline scripts as they render (app/lib/page-scripts.ts).
+  // The page's components name their inline scripts as they render (app/document/page-scripts.ts).
   const scripts = new Set<string>();
   // A render error throws: Remix then renders the error boundary, with status 500.
   const rendered = renderToString(

@@ -1,5 +1,5 @@
 import "@remix-run/node";
-import type { SiteSettings } from "~/config.server";
+import type { SiteSettings } from "~/site/config.server";
 
 declare module "@remix-run/node" {
   // Loader data types follow Single Fetch (turbo-stream) rules instead of JSON serialisation.

@@ -9,7 +9,7 @@ import {
   isRouteErrorResponse,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { languageOf, publicSettings, siteOf, siteOrigin, type PublicSettings } from "~/config.server";
+import { languageOf, publicSettings, siteOf, siteOrigin, type PublicSettings } from "~/site/config.server";
 import { DonationDialog } from "~/components/DonationDialog";
 import { ErrorPage } from "~/components/ErrorPage";
 import { NotFound } from "~/components/NotFound";
@@ -19,8 +19,8 @@ import { ScrollRestoration } from "~/components/ScrollRestoration";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { Toaster } from "~/components/Toaster";
-import { noindexMeta } from "~/lib/seo";
-import { translatorOf, useTranslation } from "~/i18n/use-translation";
+import { noindexMeta } from "~/crawlers/seo";
+import { translatorOf, useTranslation, type RootLanguageData } from "~/i18n/use-translation";
 import { useInPageLinks } from "~/hooks/use-in-page-links";
 import stylesheet from "~/tailwind.css";
 
@@ -41,7 +41,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const site = siteOf(context);
   const { lang, dir, messages } = languageOf(site);
-  return { settings: publicSettings(site), origin: siteOrigin(request, site), language: { lang, dir, messages } };
+  const data = { settings: publicSettings(site), origin: siteOrigin(request, site), language: { lang, dir, messages } };
+  // useTranslation reads its part of it: declared with the hook, so that the hook need not import this file.
+  return data satisfies RootLanguageData;
 }
 
 // A site's settings change only when the operator reloads the sites file: no need to reload them on

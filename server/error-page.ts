@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler } from "express";
-import { escapeMarkup } from "../app/lib/escape-markup";
+import { escapeMarkup } from "../app/document/escape-markup";
 
 const STYLE =
   "body{margin:0;min-height:100vh;display:grid;place-items:center;background:#faf7f2;color:#1c1917;font:1.125rem/1.6 ui-sans-serif,system-ui,sans-serif;text-align:center;padding:1.5rem}" +

@@ -1,7 +1,7 @@
 import type { RequestHandler, Response } from "express";
-import type { SiteRegistry } from "../app/sites.server";
-import { isAllowedHost, parseHostHeader } from "../app/lib/host";
-import { pageAddress } from "../app/lib/page-address";
+import type { SiteRegistry } from "../app/site/sites.server";
+import { isAllowedHost, parseHostHeader } from "../app/site/host";
+import { pageAddress } from "../app/document/page-address";
 
 /**
  * Finds the request's site by its host (`res.locals.site`, which the app reads through its load context).
@@ -66,7 +66,7 @@ export function normalPaths(): RequestHandler {
 /** The path of a request target as sent, before its query. */
 const pathOf = (target: string) => target.split("?", 1)[0] ?? "";
 
-/** Only the query parameters a page reads go on (app/lib/page-address.ts): a click id never makes a page of its own. */
+/** Only the query parameters a page reads go on (app/document/page-address.ts): a click id never makes a page of its own. */
 export function pageAddresses(): RequestHandler {
   return (req, _res, next) => {
     req.url = req.originalUrl = pageAddress(req.originalUrl);

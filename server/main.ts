@@ -12,9 +12,9 @@ import helmet from "helmet";
 import { createHttpTerminator } from "http-terminator";
 import pino from "pino";
 import { pinoHttp } from "pino-http";
-import type { Settings } from "../app/config.server";
+import type { Settings } from "../app/site/config.server";
 import type { startMetrics } from "../app/metrics/start.server";
-import type { startSites } from "../app/sites.server";
+import type { startSites } from "../app/site/sites.server";
 import type { closeCatalogues, prepareCatalogues } from "../app/search/catalogues.server";
 import { errorPage } from "./error-page";
 import { healthCheck, hostGuard, normalPaths, pageAddresses, readOnlyMethods } from "./guards";
@@ -65,7 +65,7 @@ app.use(
 );
 app.use(
   helmet({
-    // Each page's policy lists the hashes of its own inline scripts (app/csp.server.ts).
+    // Each page's policy lists the hashes of its own inline scripts (app/document/csp.server.ts).
     contentSecurityPolicy: false,
     // The donation link and "View on Pinterest" open new tabs that may need their opener.
     crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },

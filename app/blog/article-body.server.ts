@@ -1,6 +1,6 @@
 import { MessageChannel } from "node:worker_threads";
 import { Piscina } from "piscina";
-import { markdownWords } from "~/lib/reading-time";
+import { markdownWords } from "./reading-time";
 import { BlogUnavailableError } from "./errors.server";
 import { allPlain, planBody, plainHtml, type BodyPlan } from "./markdown-limits";
 

@@ -1,8 +1,8 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { dateTime } from "~/lib/dates";
-import { splitKeywords } from "~/lib/keywords";
-import { PAGE_SIZE } from "~/lib/pagination";
+import { dateTime } from "./dates";
+import { splitKeywords } from "./keywords";
+import { PAGE_SIZE } from "./pagination";
 import { parseFrontMatter, type FrontMatterFile } from "./front-matter";
 import { articleSchema, describeSchemaError } from "./schema.server";
 import type { BlogSource } from "./source.server";
@@ -75,7 +75,7 @@ async function load(dir: string): Promise<Stored[]> {
         metaDescription: article.metaDescription,
         pinterestImageLink: article.pinterestImageLink,
         date: article.date || undefined,
-        // For the read-next suggestions (app/lib/read-next.ts): the backend's list has none.
+        // For the read-next suggestions (app/blog/read-next.ts): the backend's list has none.
         keywords: [...splitKeywords(article.shortTailKeywords), ...splitKeywords(article.longTailKeywords)],
       },
     });

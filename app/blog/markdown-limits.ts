@@ -1,4 +1,4 @@
-import { escapeMarkup } from "~/lib/escape-markup";
+import { escapeMarkup } from "~/document/escape-markup";
 
 /**
  * How much markdown an article body may ask the parser to work through. The markdown libraries' time and

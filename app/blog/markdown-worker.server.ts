@@ -1,5 +1,5 @@
 import type { MessagePort } from "node:worker_threads";
-import { markdownWords } from "~/lib/reading-time";
+import { markdownWords } from "./reading-time";
 import { renderMarkdown } from "./markdown.server";
 
 /**

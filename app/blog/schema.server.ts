@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PAGE_SIZE } from "~/lib/pagination";
+import { PAGE_SIZE } from "./pagination";
 import { isPossibleSlug, MAX_SLUG_LENGTH } from "./slug";
 import type { BlogArticle, BlogEntry, BlogListPage } from "./types";
 

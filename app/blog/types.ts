@@ -1,4 +1,4 @@
-import type { ArticleImages, ImageCandidates } from "~/lib/responsive-image";
+import type { ArticleImages, ImageCandidates } from "~/images/responsive-image";
 
 /** What the pages receive from the blog layer: plain data, safe to send to the browser. */
 
@@ -46,7 +46,7 @@ export type ArticleView = Omit<BlogArticle, "blog"> & {
   /** The player's embed URL, when a video id could be extracted. */
   videoEmbedUrl?: string;
   keywords: { shortTail: string[]; longTail: string[] };
-  /** Minutes to read the body as shown (app/lib/reading-time.ts). */
+  /** Minutes to read the body as shown (app/blog/reading-time.ts). */
   readingMinutes: number;
   /** The image to show, when there is an image link (the link itself stays for "View on Pinterest"). */
   image?: ArticleImages;

@@ -1,4 +1,4 @@
-import { ENSO_PATH } from "~/lib/enso";
+import { ENSO_PATH } from "~/site/enso";
 
 /**
  * The site's mark: an ensō, the brushed circle of Zen calligraphy. Decorative. Inline, not a CSS mask:

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ImgHTMLAttributes } from "react";
-import type { ImageCandidates } from "~/lib/responsive-image";
+import type { ImageCandidates } from "~/images/responsive-image";
 
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "sizes"> & { image: ImageCandidates };
 

@@ -1,7 +1,7 @@
 import { Scripts } from "@remix-run/react";
-import { holdModuleScripts } from "~/lib/hold-module-scripts";
-import { useInlineScripts } from "~/lib/page-scripts";
-import { afterPaintLoader } from "~/lib/scripts-after-paint.server";
+import { holdModuleScripts } from "~/document/hold-module-scripts";
+import { useInlineScripts } from "~/document/page-scripts";
+import { afterPaintLoader } from "~/document/scripts-after-paint.server";
 
 /**
  * Remix's <Scripts>, fetched once the page has painted (docs/decisions/024): the change is made where the

@@ -1,6 +1,6 @@
 import { UNSAFE_useScrollRestoration as useScrollRestoration } from "react-router-dom";
-import { useInlineScripts } from "~/lib/page-scripts";
-import { SCROLL_POSITIONS_KEY, restoreSavedScrollScript } from "~/lib/scroll-restoration";
+import { useInlineScripts } from "~/document/page-scripts";
+import { SCROLL_POSITIONS_KEY, restoreSavedScrollScript } from "~/document/scroll-restoration";
 
 /** Remix's <ScrollRestoration>, with an inline script that leaves storage alone on a first visit. */
 export function ScrollRestoration() {

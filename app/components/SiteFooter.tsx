@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/use-translation";
-import { homeSections, sectionHref } from "~/lib/site-sections";
+import { homeSections, sectionHref } from "~/site/site-sections";
 import { EnsoMark } from "./EnsoMark";
 
 type Partner = { label: string; href: string };

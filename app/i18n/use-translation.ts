@@ -1,6 +1,11 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { loader as rootLoader } from "~/root";
 import { createTranslator, type Catalog, type Translator } from "./messages";
+
+/**
+ * What the hook reads of the root loader's data. Declared here rather than taken from app/root.tsx, which
+ * renders the components that call the hook: the root's loader is checked against it instead.
+ */
+export type RootLanguageData = { language: { lang: string; messages: unknown } };
 
 const translators = new WeakMap<Catalog, Translator>();
 const none: Catalog = {};
@@ -22,5 +27,5 @@ export function translatorOf(language: { lang: string; messages: unknown } | und
 
 /** The site's words, from the root loader: the browser receives the catalog of the site's language only. */
 export function useTranslation(): Translator {
-  return translatorOf(useRouteLoaderData<typeof rootLoader>("root")?.language);
+  return translatorOf(useRouteLoaderData<RootLanguageData>("root")?.language);
 }

@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, statSync } from "node:fs";
 import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { LRUCache } from "lru-cache";
-import { IMAGE_FORMATS } from "~/lib/image-variants";
+import { IMAGE_FORMATS } from "./image-variants";
 
 const fileName = new RegExp(`^[0-9a-f]{64}\\.(${IMAGE_FORMATS.join("|")})$`);
 

@@ -1,7 +1,7 @@
 import dns from "node:dns";
 import { isIP, type LookupFunction } from "node:net";
 import { Agent, fetch } from "undici";
-import { bareHost, isListedHost, isPublicAddress } from "~/lib/image-hosts";
+import { bareHost, isListedHost, isPublicAddress } from "./image-hosts";
 import { ImageSourceError } from "./errors.server";
 
 export type FetchLimits = {

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
-import { getSettings } from "~/config.server";
+import { getSettings } from "~/site/config.server";
 import { metrics, type ImageFetchOutcome } from "~/metrics/record.server";
-import { formatVariantPath, parseVariantPath, type ImageBox, type ImageFormat, type VariantAddress } from "~/lib/image-variants";
+import { formatVariantPath, parseVariantPath, type ImageBox, type ImageFormat, type VariantAddress } from "./image-variants";
 import { deadLink, deadLinkCount, markDead } from "./dead-links.server";
 import { createDiskCache } from "./disk-cache.server";
 import { ImageSourceError } from "./errors.server";

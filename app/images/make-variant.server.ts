@@ -1,5 +1,5 @@
 import sharp, { type Sharp } from "sharp";
-import type { ImageBox, ImageFormat } from "~/lib/image-variants";
+import type { ImageBox, ImageFormat } from "./image-variants";
 import settings from "./encoder-settings.json";
 import { ImageSourceError } from "./errors.server";
 

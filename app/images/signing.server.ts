@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { signedText, type VariantAddress } from "~/lib/image-variants";
+import { signedText, type VariantAddress } from "./image-variants";
 
 /** 128 bits of HMAC-SHA256, base64url: addresses only the server could have written. */
 export function sign(secret: string, address: Omit<VariantAddress, "signature">): string {

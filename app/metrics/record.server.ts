@@ -1,4 +1,4 @@
-import type { ImageFormat } from "~/lib/image-variants";
+import type { ImageFormat } from "~/images/image-variants";
 
 /**
  * What the app reports to the metrics (docs/decisions/021). Every function does nothing until

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Histogram } from "prom-client";
-import { routeIdMatcher, type BuildRoute } from "~/lib/route-id";
+import { routeIdMatcher, type BuildRoute } from "./route-id";
 
 type Request = IncomingMessage & { path: string };
 type Response = ServerResponse & { locals: { site?: { label: string }; metricsRoute?: string } };

@@ -1,5 +1,5 @@
 import type * as Prom from "prom-client";
-import { IMAGE_FORMATS } from "~/lib/image-variants";
+import { IMAGE_FORMATS } from "~/images/image-variants";
 import type { CatalogueStatus, Recorder } from "./record.server";
 
 /** Every series the site exposes, and the README's Monitoring table, start with this. */

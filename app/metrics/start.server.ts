@@ -1,5 +1,5 @@
-import type { Settings } from "~/config.server";
-import type { BuildRoute } from "~/lib/route-id";
+import type { Settings } from "~/site/config.server";
+import type { BuildRoute } from "./route-id";
 import { listenForScrapes } from "./listener.server";
 import { installRecorder } from "./record.server";
 import { requestMetrics } from "./requests.server";

@@ -1,9 +1,9 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { NotFound } from "~/components/NotFound";
-import { languageOf, siteOf } from "~/config.server";
-import { cacheHeaders } from "~/lib/http-cache.server";
-import { loaderHeaders } from "~/lib/route-headers";
-import { noindexMeta } from "~/lib/seo";
+import { languageOf, siteOf } from "~/site/config.server";
+import { cacheHeaders } from "~/document/http-cache.server";
+import { loaderHeaders } from "~/document/route-headers";
+import { noindexMeta } from "~/crawlers/seo";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);

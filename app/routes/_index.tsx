@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { AdRow } from "~/components/AdRow";
 import { About, Contact, Hero, Resources } from "~/components/home/HomeSections";
-import { cacheHeaders } from "~/lib/http-cache.server";
-import { loaderHeaders } from "~/lib/route-headers";
-import { siteIdentity, siteOf } from "~/config.server";
-import { homeMeta } from "~/page-meta.server";
+import { cacheHeaders } from "~/document/http-cache.server";
+import { loaderHeaders } from "~/document/route-headers";
+import { siteIdentity, siteOf } from "~/site/config.server";
+import { homeMeta } from "~/crawlers/page-meta.server";
 import { useSiteSettings } from "~/root";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -16,12 +16,12 @@ import {
 } from "~/components/blog/ArticleParts";
 import { ReadNext } from "~/components/blog/ReadNext";
 import { showToast } from "~/components/Toaster";
-import { cacheHeaders } from "~/lib/http-cache.server";
-import { loaderHeaders } from "~/lib/route-headers";
-import { siteIdentity, siteOf } from "~/config.server";
+import { cacheHeaders } from "~/document/http-cache.server";
+import { loaderHeaders } from "~/document/route-headers";
+import { siteIdentity, siteOf } from "~/site/config.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { startReadNext } from "~/search/read-next.server";
-import { articleMeta, notFoundMeta } from "~/page-meta.server";
+import { articleMeta, notFoundMeta } from "~/crawlers/page-meta.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // From the address as sent, not params.slug: the router decodes a %2F twice (app/blog/slug.ts).

@@ -7,13 +7,13 @@ import { BlogCard } from "~/components/blog/BlogCard";
 import { Pagination } from "~/components/blog/Pagination";
 import { Spinner } from "~/components/Spinner";
 import { showToast } from "~/components/Toaster";
-import { MAX_PAGE, pageCount, parsePageParam } from "~/lib/pagination";
-import { cacheHeaders } from "~/lib/http-cache.server";
-import { loaderHeaders } from "~/lib/route-headers";
-import { noindexMeta } from "~/lib/seo";
-import { siteIdentity, siteOf } from "~/config.server";
+import { MAX_PAGE, pageCount, parsePageParam } from "~/blog/pagination";
+import { cacheHeaders } from "~/document/http-cache.server";
+import { loaderHeaders } from "~/document/route-headers";
+import { noindexMeta } from "~/crawlers/seo";
+import { siteIdentity, siteOf } from "~/site/config.server";
 import { useTranslation } from "~/i18n/use-translation";
-import { blogListMeta, blogTitle } from "~/page-meta.server";
+import { blogListMeta, blogTitle } from "~/crawlers/page-meta.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const site = siteOf(context);

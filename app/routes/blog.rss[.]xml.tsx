@@ -2,12 +2,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Feed } from "feed";
 import { getNewestArticles } from "~/blog/blog.server";
 import type { ArticleView } from "~/blog/types";
-import { languageOf, siteOf, siteOrigin } from "~/config.server";
-import { fileResponse, unavailableFile } from "~/crawler-files.server";
-import { imageEnclosure } from "~/feed-images.server";
-import { escapeMarkup } from "~/lib/escape-markup";
-import { absoluteUrl } from "~/lib/seo";
-import { LOGO } from "~/lib/share-image";
+import { languageOf, siteOf, siteOrigin } from "~/site/config.server";
+import { fileResponse, unavailableFile } from "~/crawlers/crawler-files.server";
+import { imageEnclosure } from "~/crawlers/feed-images.server";
+import { escapeMarkup } from "~/document/escape-markup";
+import { absoluteUrl } from "~/crawlers/seo";
+import { LOGO } from "~/crawlers/share-image";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const site = siteOf(context);
@@ -15,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { lang, translator } = languageOf(site);
   try {
     const articles = await getNewestArticles(request, site);
-    // The date the article page shows (app/lib/dates.ts); an item without one is dated 1970, as RSS needs one.
+    // The date the article page shows (app/blog/dates.ts); an item without one is dated 1970, as RSS needs one.
     const dated = (article: ArticleView) => new Date(article.published?.iso ?? 0);
     const feed = new Feed({
       title: `${site.siteName} · ${translator.t("nav.blog")}`,

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { KeywordArticles } from "~/components/search/KeywordArticles";
-import { siteOf } from "~/config.server";
-import { loaderHeaders } from "~/lib/route-headers";
+import { siteOf } from "~/site/config.server";
+import { loaderHeaders } from "~/document/route-headers";
 import { loadKeywordPage } from "~/search/keyword-page.server";
 
 export const loader = ({ request, context, params }: LoaderFunctionArgs) => loadKeywordPage(request, siteOf(context), params.keyword ?? "");

@@ -1,5 +1,5 @@
-import { imageResponse } from "~/crawler-files.server";
-import { logoPng } from "~/share-image.server";
+import { imageResponse } from "~/crawlers/crawler-files.server";
+import { logoPng } from "~/crawlers/share-image.server";
 
 /** The site's logo: the publisher's logo in structured data, the feed's channel image. */
 export async function loader() {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { siteIdentity, siteOf } from "~/config.server";
+import { siteIdentity, siteOf } from "~/site/config.server";
 import { openSearchXml } from "~/search/opensearch";
-import { cacheControl } from "~/lib/http-cache.server";
+import { cacheControl } from "~/document/http-cache.server";
 
 /** The OpenSearch description that lets browsers add the site's search (linked from every page's head). */
 export function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { siteOf, siteOrigin } from "~/config.server";
-import { cacheControl } from "~/lib/http-cache.server";
-import { absoluteUrl } from "~/lib/seo";
-import { SITEMAP_INDEX_PATH } from "~/lib/sitemap";
+import { siteOf, siteOrigin } from "~/site/config.server";
+import { cacheControl } from "~/document/http-cache.server";
+import { absoluteUrl } from "~/crawlers/seo";
+import { SITEMAP_INDEX_PATH } from "~/crawlers/sitemap";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const body = `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(siteOrigin(request, siteOf(context)), SITEMAP_INDEX_PATH)}\n`;

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { SearchResults } from "~/components/search/SearchResults";
-import { siteOf } from "~/config.server";
+import { siteOf } from "~/site/config.server";
 import { loadSearchPage } from "~/search/search-page.server";
-import { loaderHeaders } from "~/lib/route-headers";
+import { loaderHeaders } from "~/document/route-headers";
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadSearchPage(request, siteOf(context));
 

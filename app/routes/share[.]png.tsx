@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { languageOf, siteOf } from "~/config.server";
-import { imageResponse } from "~/crawler-files.server";
-import { shareImagePng } from "~/share-image.server";
+import { languageOf, siteOf } from "~/site/config.server";
+import { imageResponse } from "~/crawlers/crawler-files.server";
+import { shareImagePng } from "~/crawlers/share-image.server";
 
 /** The site's default share image (Open Graph, Twitter card, structured data), drawn from its name. */
 export async function loader({ context }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getArticleTotal, getDatedEntries } from "~/blog/blog.server";
-import { siteOf, siteOrigin } from "~/config.server";
-import { fileResponse, missingFile, unavailableFile } from "~/crawler-files.server";
-import { absoluteUrl } from "~/lib/seo";
-import { articlePartCount, listPagesOfPart, parsePartParam, urlsetXml } from "~/lib/sitemap";
+import { siteOf, siteOrigin } from "~/site/config.server";
+import { fileResponse, missingFile, unavailableFile } from "~/crawlers/crawler-files.server";
+import { absoluteUrl } from "~/crawlers/seo";
+import { articlePartCount, listPagesOfPart, parsePartParam, urlsetXml } from "~/crawlers/sitemap";
 
 /** One sitemap part of articles (`?part=N`), each with its date as lastmod. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getCatalogue } from "~/blog/blog.server";
-import { siteOf, siteOrigin } from "~/config.server";
-import { fileResponse, missingFile } from "~/crawler-files.server";
-import { absoluteUrl } from "~/lib/seo";
-import { MAX_URLS, urlsetXml } from "~/lib/sitemap";
+import { siteOf, siteOrigin } from "~/site/config.server";
+import { fileResponse, missingFile } from "~/crawlers/crawler-files.server";
+import { absoluteUrl } from "~/crawlers/seo";
+import { MAX_URLS, urlsetXml } from "~/crawlers/sitemap";
 import { keywordPath } from "~/search/keyword-key";
 
 /** The keyword pages, each with its newest article's date as lastmod; from the catalogue, no backend call. */

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getArticleTotal } from "~/blog/blog.server";
-import { siteOf, siteOrigin } from "~/config.server";
-import { fileResponse, unavailableFile } from "~/crawler-files.server";
-import { pageHref } from "~/lib/pagination";
-import { absoluteUrl } from "~/lib/seo";
-import { listPageCount, urlsetXml } from "~/lib/sitemap";
+import { siteOf, siteOrigin } from "~/site/config.server";
+import { fileResponse, unavailableFile } from "~/crawlers/crawler-files.server";
+import { pageHref } from "~/blog/pagination";
+import { absoluteUrl } from "~/crawlers/seo";
+import { listPageCount, urlsetXml } from "~/crawlers/sitemap";
 
 /** The sitemap part of the fixed pages: home and every blog list page. One backend call. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

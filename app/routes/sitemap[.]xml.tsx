@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getArticleTotal, getCatalogue } from "~/blog/blog.server";
-import { siteOf, siteOrigin } from "~/config.server";
-import { fileResponse, unavailableFile } from "~/crawler-files.server";
-import { absoluteUrl } from "~/lib/seo";
-import { KEYWORDS_PART_PATH, PAGES_PART_PATH, articlePartCount, articlePartPath, sitemapIndexXml } from "~/lib/sitemap";
+import { siteOf, siteOrigin } from "~/site/config.server";
+import { fileResponse, unavailableFile } from "~/crawlers/crawler-files.server";
+import { absoluteUrl } from "~/crawlers/seo";
+import { KEYWORDS_PART_PATH, PAGES_PART_PATH, articlePartCount, articlePartPath, sitemapIndexXml } from "~/crawlers/sitemap";
 
 /** The sitemap index: the fixed pages' part, one part per slice of articles, the keyword pages'. One backend call. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

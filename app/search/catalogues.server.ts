@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import type pg from "pg";
 import type { BlogSource } from "~/blog/source.server";
-import { getSettings, type SiteSettings } from "~/config.server";
+import { getSettings, type SiteSettings } from "~/site/config.server";
 import { metrics } from "~/metrics/record.server";
 import type { Catalogue } from "./catalogue";
 import { createPacer } from "./pacer";

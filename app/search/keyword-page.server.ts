@@ -1,11 +1,11 @@
 import { data, redirect } from "@remix-run/node";
 import { getCatalogue } from "~/blog/blog.server";
 import type { BlogEntry } from "~/blog/types";
-import { siteIdentity, type SiteSettings } from "~/config.server";
-import { cardImage } from "~/images.server";
-import { cacheHeaders } from "~/lib/http-cache.server";
-import { MAX_PAGE, pageCount, pageHref, parsePageParam, PAGE_SIZE } from "~/lib/pagination";
-import { noindexMeta, pageMeta } from "~/lib/seo";
+import { siteIdentity, type SiteSettings } from "~/site/config.server";
+import { cardImage } from "~/images/images.server";
+import { cacheHeaders } from "~/document/http-cache.server";
+import { MAX_PAGE, pageCount, pageHref, parsePageParam, PAGE_SIZE } from "~/blog/pagination";
+import { noindexMeta, pageMeta } from "~/crawlers/seo";
 import type { CatalogueEntry } from "./catalogue";
 import { keywordKey, keywordPath } from "./keyword-key";
 

@@ -1,5 +1,5 @@
-import { escapeMarkup } from "~/lib/escape-markup";
-import type { SiteIdentity } from "~/lib/seo";
+import { escapeMarkup } from "~/document/escape-markup";
+import type { SiteIdentity } from "~/crawlers/seo";
 
 /** https://github.com/dewitt/opensearch: the site's name, its results page's address template, its icon. */
 export function openSearchXml(site: SiteIdentity): string {

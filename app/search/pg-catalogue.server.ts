@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type pg from "pg";
-import { isoDate } from "~/lib/dates";
-import { keywordWords } from "~/lib/read-next";
+import { isoDate } from "~/blog/dates";
+import { keywordWords } from "~/blog/read-next";
 import { MAX_COUNTED, type Catalogue, type CatalogueEntry, type SearchHit, type SearchResults } from "./catalogue";
 import { keywordKey } from "./keyword-key";
 import { plainLatin } from "./folding";

@@ -1,4 +1,4 @@
-import { proseOf } from "~/lib/reading-time";
+import { proseOf } from "~/blog/reading-time";
 
 /**
  * A markdown body as the words a reader sees: link and image addresses, tags and markup left out. Linear

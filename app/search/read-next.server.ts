@@ -1,12 +1,12 @@
 import { getCatalogue, getNewestEntries, readNextFor } from "~/blog/blog.server";
 import type { ArticleView, BlogEntry } from "~/blog/types";
-import type { SiteSettings } from "~/config.server";
-import { READ_NEXT_COUNT } from "~/lib/read-next";
+import type { SiteSettings } from "~/site/config.server";
+import { READ_NEXT_COUNT } from "~/blog/read-next";
 import { asBlogCard } from "./keyword-page.server";
 
 /**
  * Up to three other articles for the end of an article, chosen among all the site's articles in the
- * catalogue by the rule of app/lib/read-next.ts (shared keyword words first, the newest among equals): no
+ * catalogue by the rule of app/blog/read-next.ts (shared keyword words first, the newest among equals): no
  * backend call. Until the catalogue's sync has read the whole list (a cold start, or CATALOG_SYNC=off),
  * the newest list page's, as readNextFor chooses them, asked for at once so that the list call overlaps
  * the article's own. Call it before fetching the article; give it the article after.

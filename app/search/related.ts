@@ -1,4 +1,4 @@
-import { keywordWords } from "~/lib/read-next";
+import { keywordWords } from "~/blog/read-next";
 import type { CatalogueEntry } from "./catalogue";
 
 /** How many of an article's keyword words a related search asks for, and how many candidates it ranks. */
@@ -8,7 +8,7 @@ export const RELATED_CANDIDATES = 200;
 export type RelatedCandidate = { entry: CatalogueEntry; dateIso: string };
 
 /**
- * Read next's rule (app/lib/read-next.ts) over a store's candidates, the same for every store so SQLite and
+ * Read next's rule (app/blog/read-next.ts) over a store's candidates, the same for every store so SQLite and
  * PostgreSQL suggest the same articles: those sharing the most keyword words with `own` first, the newest
  * among equals, at most `count`.
  */

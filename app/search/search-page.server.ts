@@ -1,10 +1,10 @@
 import { data, redirect } from "@remix-run/node";
 import { getCatalogue } from "~/blog/blog.server";
-import { siteIdentity, type SiteSettings } from "~/config.server";
-import { formatPublishedDate } from "~/lib/dates";
-import { cacheHeaders } from "~/lib/http-cache.server";
-import { pageCount } from "~/lib/pagination";
-import { noindexMeta } from "~/lib/seo";
+import { siteIdentity, type SiteSettings } from "~/site/config.server";
+import { formatPublishedDate } from "~/blog/dates";
+import { cacheHeaders } from "~/document/http-cache.server";
+import { pageCount } from "~/blog/pagination";
+import { noindexMeta } from "~/crawlers/seo";
 import { metrics } from "~/metrics/record.server";
 import { MAX_RESULT_PAGE, parseSearchParams, RESULTS_PER_PAGE } from "./search-address";
 import { queryWords } from "./tokenize";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { BlogSource } from "~/blog/source.server";
 import type { BlogArticle, BlogEntry } from "~/blog/types";
-import { splitKeywords } from "~/lib/keywords";
+import { splitKeywords } from "~/blog/keywords";
 import type { Catalogue, CatalogueArticle, CatalogueEntry } from "./catalogue";
 import { createPacer } from "./pacer";
 

@@ -21,7 +21,7 @@ const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
 export const WORD_BREAK = "\u200b";
 
 /**
- * Intl.Segmenter takes time that grows faster than its input (see app/lib/reading-time.ts): it gets
+ * Intl.Segmenter takes time that grows faster than its input (see app/blog/reading-time.ts): it gets
  * pieces of this many characters, each starting a few words before the end of the one before.
  */
 const SEGMENT_CHARS = 120;

@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseFrontMatter } from "../../app/blog/front-matter";
 import type { Locator, Page, Request, Route } from "@playwright/test";
-import { boxName, boxes, IMAGE_PATH_PREFIX, parseVariantPath } from "../../app/lib/image-variants";
+import { boxName, boxes, IMAGE_PATH_PREFIX, parseVariantPath } from "../../app/images/image-variants";
 import { makeArticles } from "../support/fake-backend.mjs";
 import { expect } from "./fixtures";
 

@@ -3,7 +3,7 @@
 // articles); the newest list page's newest where the catalogue has not read the whole list (the hosted
 // backend here, whose catalogue does not sync in these tests, and whose list has no keywords).
 import type { Page } from "@playwright/test";
-import { pickReadNext } from "../../app/lib/read-next";
+import { pickReadNext } from "../../app/blog/read-next";
 import { backend, embedded, expectedImage, hydrated, imageAddress, keywords, pageOf, type Article } from "./blog-helpers";
 import { expect, hasJavaScript, test, urls } from "./fixtures";
 

@@ -1,5 +1,5 @@
 // A reload puts the reader back where they were, from the inline script in the HTML, before the page's
-// scripts run; a first visit does not wait on storage at all (app/lib/scroll-restoration.ts).
+// scripts run; a first visit does not wait on storage at all (app/document/scroll-restoration.ts).
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 

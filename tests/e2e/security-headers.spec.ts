@@ -1,5 +1,5 @@
 // The site's security headers and Content-Security-Policy, as a browser and a crawler receive them
-// (server/main.ts, app/csp.server.ts, app/entry.server.tsx), and what the policy does in a page.
+// (server/main.ts, app/document/csp.server.ts, app/entry.server.tsx), and what the policy does in a page.
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";

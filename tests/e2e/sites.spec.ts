@@ -1,4 +1,4 @@
-// Many sites from one process (SITES_FILE, app/sites.server.ts, server/guards.ts): each host of the sites
+// Many sites from one process (SITES_FILE, app/site/sites.server.ts, server/guards.ts): each host of the sites
 // file shows its own identity, embeds and articles, with and without JavaScript, and keeps it through
 // client-side navigation; a host no site has gets 421. The process and its sites file are set up in
 // tests/support/servers.mjs: zen on the environment's backend, forest on a backend of its own (another

@@ -1,4 +1,4 @@
-// Click ids and campaign tags through nginx (docs/nginx.conf's cache key, app/lib/page-address.ts): a crowd
+// Click ids and campaign tags through nginx (docs/nginx.conf's cache key, app/document/page-address.ts): a crowd
 // arriving from a shared post, each reader with a link of their own, costs the origins at most one request.
 import { describe, expect, test, vi } from "vitest";
 import { nginxMissing } from "../support/nginx.mjs";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAKE_TOKEN, startFakeBackend } from "../support/fake-backend.mjs";
 import { startSite } from "../support/site-process.mjs";
 
-// A page is its path and the parameters it reads (app/lib/page-address.ts, docs/decisions/024): click ids,
+// A page is its path and the parameters it reads (app/document/page-address.ts, docs/decisions/024): click ids,
 // campaign tags and unknown parameters get the cached copy of the page without them, byte for byte. The
 // data cache asks the backend on every render (CACHE_FRESH_SECONDS=0), so a render shows as a backend call.
 

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { articleSchema, MAX_LINK_LENGTH, readListReply } from "~/blog/schema.server";
 import { isPossibleSlug, MAX_SLUG_LENGTH, slugFromPath } from "~/blog/slug";
-import { PAGE_SIZE } from "~/lib/pagination";
+import { PAGE_SIZE } from "~/blog/pagination";
 
 // What the site keeps of the backend's replies: a list page's entries one by one, the image and video
 // links' length, and the slug an article's address names.

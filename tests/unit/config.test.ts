@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSettings, publicSettings } from "~/config.server";
+import { parseSettings, publicSettings } from "~/site/config.server";
 
 describe("settings", () => {
   it("reads the image settings: hosts with or without a port, a cache folder and bound, a secret", () => {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fitLines, shareImageSvg, splitLines } from "~/lib/share-image";
-import { articlePartCount, listPageCount, listPagesOfPart, parsePartParam, sitemapIndexXml, urlsetXml } from "~/lib/sitemap";
+import { fitLines, shareImageSvg, splitLines } from "~/crawlers/share-image";
+import { articlePartCount, listPageCount, listPagesOfPart, parsePartParam, sitemapIndexXml, urlsetXml } from "~/crawlers/sitemap";
 
 describe("sitemap parts", () => {
   it("cover 100 articles each, ten list pages, and nothing is left over", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bareHost, isListedHost, isPublicAddress } from "~/lib/image-hosts";
-import { boxes, formatVariantPath, IMAGE_PATH_PREFIX, parseVariantPath, srcSet } from "~/lib/image-variants";
+import { bareHost, isListedHost, isPublicAddress } from "~/images/image-hosts";
+import { boxes, formatVariantPath, IMAGE_PATH_PREFIX, parseVariantPath, srcSet } from "~/images/image-variants";
 
 describe("image addresses", () => {
   const address = {

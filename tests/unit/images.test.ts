@@ -10,7 +10,7 @@ import { fetchSource, type FetchLimits } from "~/images/fetch-source.server";
 import { createImageService } from "~/images/image-service.server";
 import { makeVariant } from "~/images/make-variant.server";
 import { urlSecret } from "~/images/url-secret.server";
-import { boxes, IMAGE_PATH_PREFIX } from "~/lib/image-variants";
+import { boxes, IMAGE_PATH_PREFIX } from "~/images/image-variants";
 import { startFakeImageHost } from "../support/fake-image-host.mjs";
 
 // The image path on its own: which sources are fetched and which refused, what the copies are, and

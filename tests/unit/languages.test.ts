@@ -4,9 +4,9 @@ import { catalogProblems } from "~/i18n/catalog-check";
 import { catalogTags, resolveLanguage, siteLanguage } from "~/i18n/catalogs.server";
 import { canonicalTag, catalogCandidates, openGraphLocale, textDirection } from "~/i18n/language";
 import { createTranslator, formatMessage, messageParts, type Catalog } from "~/i18n/messages";
-import { formatPublishedDate } from "~/lib/dates";
-import { breakUnits, fitLines, splitLines } from "~/lib/share-image";
-import { parseSettings } from "~/config.server";
+import { formatPublishedDate } from "~/blog/dates";
+import { breakUnits, fitLines, splitLines } from "~/crawlers/share-image";
+import { parseSettings } from "~/site/config.server";
 
 const read = (tag: string) => JSON.parse(readFileSync(`locales/${tag}.json`, "utf8")) as Catalog;
 const english = read("en");

@@ -1,17 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createTranslator } from "~/i18n/messages";
-import { dateTime, formatPublishedDate, isoDate } from "~/lib/dates";
-import { domainFromHost } from "~/lib/domain";
-import { parseHostHeader } from "~/lib/host";
-import { inlineCall } from "~/lib/inline-script";
-import { splitKeywords } from "~/lib/keywords";
-import { pageCount, pageHref, pageWindow, parsePageParam } from "~/lib/pagination";
-import { pageAddress } from "~/lib/page-address";
-import { canonicalHref, noindexMeta, pageMeta } from "~/lib/seo";
-import { isScrolledPast } from "~/lib/scroll";
-import { sectionHref } from "~/lib/site-sections";
-import { extractVideoId, videoEmbedUrl } from "~/lib/video";
+import { dateTime, formatPublishedDate, isoDate } from "~/blog/dates";
+import { domainFromHost } from "~/site/domain";
+import { parseHostHeader } from "~/site/host";
+import { inlineCall } from "~/document/inline-script";
+import { splitKeywords } from "~/blog/keywords";
+import { pageCount, pageHref, pageWindow, parsePageParam } from "~/blog/pagination";
+import { pageAddress } from "~/document/page-address";
+import { canonicalHref, noindexMeta, pageMeta } from "~/crawlers/seo";
+import { isScrolledPast } from "~/document/scroll";
+import { sectionHref } from "~/site/site-sections";
+import { extractVideoId, videoEmbedUrl } from "~/blog/video";
 
 describe("video id", () => {
   it.each([

@@ -4,7 +4,7 @@ import { renderArticleBody, type RenderMarkdown } from "~/blog/article-body.serv
 import { BlogUnavailableError } from "~/blog/errors.server";
 import { MARKDOWN_LIMITS, planBody, plainHtml } from "~/blog/markdown-limits";
 import { renderMarkdown } from "~/blog/markdown.server";
-import { markdownWords } from "~/lib/reading-time";
+import { markdownWords } from "~/blog/reading-time";
 
 const ARTICLE = "## Sitting\n\nThe breath comes and goes, with [a link](https://example.org/a) and *some* **stress**.\n\n> A quote.\n\n- one\n  - two\n\n1. first\n2. second\n";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keywordWords, pickReadNext, READ_NEXT_COUNT } from "~/lib/read-next";
+import { keywordWords, pickReadNext, READ_NEXT_COUNT } from "~/blog/read-next";
 
 type Entry = { slug: string; keywords?: string[] };
 const entry = (slug: string, keywords?: string[]): Entry => ({ slug, keywords });

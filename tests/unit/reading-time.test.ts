@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { createTranslator, type Catalog } from "~/i18n/messages";
-import { countWords, proseOf, readingDuration, readingMinutes, WORDS_PER_MINUTE } from "~/lib/reading-time";
+import { countWords, proseOf, readingDuration, readingMinutes, WORDS_PER_MINUTE } from "~/blog/reading-time";
 
 const words = (count: number) => Array.from({ length: count }, (_, index) => `word${index % 7}`).join(" ");
 

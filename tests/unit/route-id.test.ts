@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { routeIdMatcher } from "~/lib/route-id";
+import { routeIdMatcher } from "~/metrics/route-id";
 
 // The app's routes as the Remix build lists them (flat, each naming its parent).
 const routes = Object.fromEntries(

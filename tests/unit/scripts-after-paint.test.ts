@@ -1,8 +1,8 @@
 import { createElement, Fragment } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { HELD_MEDIA, HELD_MODULE_TYPE, holdModuleScripts } from "~/lib/hold-module-scripts";
-import { afterPaintLoader } from "~/lib/scripts-after-paint.server";
+import { HELD_MEDIA, HELD_MODULE_TYPE, holdModuleScripts } from "~/document/hold-module-scripts";
+import { afterPaintLoader } from "~/document/scripts-after-paint.server";
 
 // The shape of Remix's <Scripts> output (a fragment of preloads, a fragment of two scripts, an array of
 // keyed preloads), held until the page has painted.

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createSiteDirectory } from "~/lib/site-directory";
-import { parseHostPattern } from "~/lib/host";
-import { parseSitesFile } from "~/sites.server";
+import { createSiteDirectory } from "~/site/site-directory";
+import { parseHostPattern } from "~/site/host";
+import { parseSitesFile } from "~/site/sites.server";
 
 const parse = (text: string, env: Record<string, string> = {}) => parseSitesFile(text, env, 4000, "sites.yaml");
 const problemsOf = (text: string, env: Record<string, string> = {}) => {

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/react";
-import { canonicalHref } from "~/lib/seo";
+import { canonicalHref } from "~/crawlers/seo";
 
 /**
  * The article's canonical address at its end, on paper only: a printout cannot link back to where it

@@ -3,7 +3,7 @@ import type { ArticleView } from "~/blog/types";
 import { FallibleImage } from "~/components/FallibleImage";
 import type { TextKey } from "~/i18n/messages";
 import { useTranslation } from "~/i18n/use-translation";
-import type { ImageCandidates } from "~/lib/responsive-image";
+import type { ImageCandidates } from "~/images/responsive-image";
 import { keywordKey, keywordPath } from "~/search/keyword-key";
 
 const backLink = "inline-flex items-center gap-2 font-semibold text-moss-700 hover:text-ochre-700 print:hidden";
@@ -54,7 +54,7 @@ export function ArticleHeader({ article }: { article: ArticleView }) {
   );
 }
 
-/** The hero's copies are 3:2 (app/lib/image-variants.ts); CSS crops them to the figure's height. */
+/** The hero's copies are 3:2 (app/images/image-variants.ts); CSS crops them to the figure's height. */
 export function HeroImage({ image, link, title }: { image: ImageCandidates | undefined; link: string | undefined; title: string }) {
   const { t } = useTranslation();
   if (!image || !link) return null;

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/use-translation";
-import { pageHref, pageWindow } from "~/lib/pagination";
+import { pageHref, pageWindow } from "~/blog/pagination";
 
 /** `hrefOf` gives a page's address: the blog list's by default. */
 type Props = { page: number; pages: number; busy: boolean; hrefOf?: (page: number) => string };

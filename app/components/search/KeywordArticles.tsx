@@ -4,7 +4,7 @@ import { BlogCard } from "~/components/blog/BlogCard";
 import { Pagination } from "~/components/blog/Pagination";
 import { Spinner } from "~/components/Spinner";
 import { useTranslation } from "~/i18n/use-translation";
-import { pageHref } from "~/lib/pagination";
+import { pageHref } from "~/blog/pagination";
 
 type Loaded = { state: "unavailable" } | { state: "ok"; keyword: string; base: string; page: number; pages: number; total: number; blogs: BlogEntry[] };
 

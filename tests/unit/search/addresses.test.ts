@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageAddress } from "~/lib/page-address";
+import { pageAddress } from "~/document/page-address";
 import { keywordKey, keywordPath } from "~/search/keyword-key";
 import { plainText } from "~/search/plain-text";
 import { knownShapes } from "../../support/hostile-markdown.mjs";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keywordWords } from "~/lib/read-next";
+import { keywordWords } from "~/blog/read-next";
 import { fillWithNewest, rankRelated } from "~/search/related";
 
 const entry = (slug: string, keywords: string[]) => ({ slug, title: slug, description: "", keywords });

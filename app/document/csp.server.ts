@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { SiteSettings } from "~/config.server";
+import type { SiteSettings } from "~/site/config.server";
 
 const VIDEO_ORIGIN = "https://www.youtube-nocookie.com";
 
@@ -12,7 +12,7 @@ export function scriptHash(text: string): string {
 
 /**
  * The Content-Security-Policy of a rendered document. Its inline scripts (`inlineScripts`, their text as
- * the page has them: app/lib/page-scripts.ts) run because their sha256 hashes are listed, so the page is the same bytes for every reader and any cache can keep it;
+ * the page has them: app/document/page-scripts.ts) run because their sha256 hashes are listed, so the page is the same bytes for every reader and any cache can keep it;
  * 'strict-dynamic' lets those scripts load others (the page's modules, the ad network and lead-form
  * scripts we inject). `https:` and 'unsafe-inline' only matter to browsers older than CSP 3, which
  * ignore the rest. Frames only from the configured embeds and the video player.

@@ -8,7 +8,7 @@
  * part here reads storage only for those; a new entry gets its key in entry.client, before the router
  * starts. React Router's hook saves the positions as before, under the same storage key.
  */
-import { inlineCall } from "~/lib/inline-script";
+import { inlineCall } from "./inline-script";
 
 export const SCROLL_POSITIONS_KEY = "positions";
 

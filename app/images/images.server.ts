@@ -1,6 +1,6 @@
-import { imageService } from "~/images/image-service.server";
-import { boxes, srcSet, type ImageBox, type ImageFormat } from "~/lib/image-variants";
-import type { ArticleImages, ImageCandidates } from "~/lib/responsive-image";
+import { imageService } from "./image-service.server";
+import { boxes, srcSet, type ImageBox, type ImageFormat } from "./image-variants";
+import type { ArticleImages, ImageCandidates } from "./responsive-image";
 
 /** The hero fills the article column: the whole width on phones, at most max-w-4xl (56rem) wider up. */
 const HERO_SIZES = "(min-width: 56rem) 56rem, 100vw";

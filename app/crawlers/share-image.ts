@@ -1,5 +1,5 @@
-import { ENSO_PATH } from "./enso";
-import { escapeMarkup } from "./escape-markup";
+import { ENSO_PATH } from "~/site/enso";
+import { escapeMarkup } from "~/document/escape-markup";
 
 /**
  * The default share image of a site (1200 × 630, what Open Graph and Twitter cards show) and its logo

@@ -7,9 +7,9 @@
  * rendered after them, puts live copies in once the page has painted. Server only: the browser has it in
  * the page and never needs its source in a bundle.
  */
-import { inlineCall } from "~/lib/inline-script";
+import { inlineCall } from "./inline-script";
 
-import { HELD_MEDIA, HELD_MODULE_TYPE } from "~/lib/hold-module-scripts";
+import { HELD_MEDIA, HELD_MODULE_TYPE } from "./hold-module-scripts";
 
 /**
  * Runs in the page (serialised into an inline script). Once the page has loaded (stylesheet, images in

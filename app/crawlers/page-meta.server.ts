@@ -1,7 +1,7 @@
 import type { ArticleView } from "~/blog/types";
-import { pageHref } from "~/lib/pagination";
-import { readingDuration } from "~/lib/reading-time";
-import { absoluteUrl, breadcrumbs, defaultShareImage, noindexMeta, pageMeta, siteOrganization, type SiteIdentity } from "~/lib/seo";
+import { pageHref } from "~/blog/pagination";
+import { readingDuration } from "~/blog/reading-time";
+import { absoluteUrl, breadcrumbs, defaultShareImage, noindexMeta, pageMeta, siteOrganization, type SiteIdentity } from "./seo";
 
 /** The metadata of each kind of page, built by its loader. */
 

@@ -1,5 +1,5 @@
 import { BlogUnavailableError } from "~/blog/errors.server";
-import { cacheControl } from "~/lib/http-cache.server";
+import { cacheControl } from "~/document/http-cache.server";
 
 /** The answers of the files made for crawlers and feed readers (sitemaps, feed): plain text, never a page. */
 

@@ -1,4 +1,4 @@
-import { getSettings } from "~/config.server";
+import { getSettings } from "~/site/config.server";
 
 export type CacheKind = "page" | "missing" | "unavailable" | "file";
 

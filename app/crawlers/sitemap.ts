@@ -1,5 +1,5 @@
-import { escapeMarkup } from "./escape-markup";
-import { MAX_PAGE, PAGE_SIZE, pageCount } from "./pagination";
+import { escapeMarkup } from "~/document/escape-markup";
+import { MAX_PAGE, PAGE_SIZE, pageCount } from "~/blog/pagination";
 
 /**
  * The sitemap as an index of parts (sitemaps.org): one part for the fixed pages and the blog's list

@@ -10,10 +10,10 @@ import {
   type Settings,
   type SiteSettings,
   type SiteSettingName,
-} from "~/config.server";
-import { parseHostPattern } from "~/lib/host";
+} from "./config.server";
+import { parseHostPattern } from "./host";
 import { metrics } from "~/metrics/record.server";
-import { createSiteDirectory, type SiteDirectory } from "~/lib/site-directory";
+import { createSiteDirectory, type SiteDirectory } from "./site-directory";
 
 /**
  * Many sites from one process (SITES_FILE, docs/decisions/020): each host finds its site, and SIGHUP

@@ -1,7 +1,7 @@
 import { LRUCache } from "lru-cache";
 import sharp from "sharp";
 import type { Translator } from "~/i18n/messages";
-import { LOGO, logoSvg, shareImageSvg } from "~/lib/share-image";
+import { LOGO, logoSvg, shareImageSvg } from "./share-image";
 
 /**
  * The share image and logo as PNG, drawn once per site name and kept: the first request pays the

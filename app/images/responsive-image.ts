@@ -2,7 +2,7 @@
  * One image as the pages show it: an AVIF and a WebP `<source>`, and a JPEG `<img>` for browsers that
  * take neither, each with candidates for 1x and 2x screens (or widths, with `sizes`). The browser picks
  * by the `<source>`'s type, so every address is one file and a CDN needs no `Vary: Accept`. Every
- * address is on the site's own origin (app/images.server.ts writes them).
+ * address is on the site's own origin (app/images/images.server.ts writes them).
  */
 export type ImageCandidates = {
   avif: string;

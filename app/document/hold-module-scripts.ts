@@ -1,6 +1,6 @@
 import { cloneElement, isValidElement, type ReactElement, type ReactNode } from "react";
 
-/** What a held module preload and the held module script carry instead (app/lib/scripts-after-paint.server.ts). */
+/** What a held module preload and the held module script carry instead (app/document/scripts-after-paint.server.ts). */
 export const HELD_MEDIA = "not all";
 export const HELD_MODULE_TYPE = "text/x-module-after-paint";
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { DEFAULT_LANGUAGE, resolveLanguage, siteLanguage } from "~/i18n/catalogs.server";
-import { parseAllowedHosts } from "~/lib/host";
+import { parseAllowedHosts } from "./host";
 
 /**
  * Every setting the site reads, checked once. An operator who gets one wrong sees a list of what is
