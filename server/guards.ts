@@ -33,14 +33,15 @@ export function readOnlyMethods(): RequestHandler {
   };
 }
 
-const LEADING_SLASHES = /^\/(?:[\\/]|%5c|%2f)+/i;
+/** Slashes after the first, raw or encoded, with the tabs and line breaks the URL parser drops between them. */
+const LEADING_SLASHES = /^\/(?:%09|%0a|%0d)*(?:(?:[\\/]|%5c|%2f)(?:%09|%0a|%0d)*)+/i;
 /** A `.` or `..` segment as the URL parser reads one (`%2e` is a dot; `\` separates segments). */
 const DOT_SEGMENT = /(?:^|[\\/])(?:\.|%2e){1,2}(?=[\\/?#]|$)/i;
 
 /**
  * The address as the framework will read it (the URL parser's path: dot segments resolved, `\` as `/`) must
  * start with one slash followed by neither slash nor backslash, raw or encoded: the router would read
- * `//host` or `/%5C` as a URL with another host (`/\` is no URL at all, which gave 500). Such an address,
+ * `//host` or `/%5C` as a URL with another host (`/\` is no URL at all, which gave 500; so is `/%09/`, as the parser drops tabs and line breaks). Such an address,
  * or one with dot segments, is redirected to its normal form, which can only point back here. A request
  * target that is not a path (absolute-form `http://host/x`, meant for proxies) gets 400. An address that
  * cannot be decoded goes to the site's 400 page (error-page.ts), not a static handler's bare one.

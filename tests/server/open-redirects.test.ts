@@ -29,6 +29,14 @@ describe("redirects stay on the site", () => {
     }
   });
 
+  it("tabs and line breaks between leading slashes, which the URL parser drops, lead home too (they gave 500)", async () => {
+    for (const target of ["/%09/", "/%0A/evil.example", "/%0d%09/%5c/evil.example", "/%09%2F%09"]) {
+      const { reply, targets } = await leadsTo(target);
+      expect(reply.status, target).toBe(301);
+      expect(targets.map(({ origin }) => origin), target).toEqual(["https://news.example.org"]);
+    }
+  });
+
   it("no generated address gets a Location or X-Remix-Redirect on another host, nor a 5xx", async () => {
     let redirects = 0;
     await fc.assert(
