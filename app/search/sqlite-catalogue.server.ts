@@ -10,6 +10,7 @@ import { plainText } from "./plain-text";
 import { fillWithNewest, rankRelated, RELATED_CANDIDATES, RELATED_WORDS, type RelatedCandidate } from "./related";
 import { plainLatin } from "./folding";
 import { suggestWord } from "./suggest";
+import { textKey } from "./text-key";
 import { foldedText, matchExpression, queryWords, spacedText } from "./tokenize";
 
 /**
@@ -33,7 +34,8 @@ CREATE TABLE IF NOT EXISTS articles (
   keywords TEXT NOT NULL DEFAULT '[]',
   entry_hash TEXT NOT NULL,
   body_hash TEXT,
-  body_wanted INTEGER NOT NULL DEFAULT 1
+  body_wanted INTEGER NOT NULL DEFAULT 1,
+  text_key INTEGER
 );
 CREATE INDEX IF NOT EXISTS articles_by_date ON articles (date_iso DESC, id DESC);
 CREATE INDEX IF NOT EXISTS articles_wanting_body ON articles (body_wanted, id);
@@ -53,19 +55,23 @@ CREATE TABLE IF NOT EXISTS state (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS lease (name TEXT PRIMARY KEY, holder TEXT NOT NULL, until INTEGER NOT NULL);
 `;
 
-/**
- * Column weights for bm25: a word in the title counts most, then keywords and description, then the body.
- * Set as the table's rank, so that `ORDER BY rank LIMIT n` is sorted inside FTS5 and the snippets are
- * made for the rows shown alone (with ORDER BY bm25(...) SQLite's sorter would make them for every match).
- */
-const RANK = "bm25(10.0, 4.0, 6.0, 1.0, 1.0)";
+/** bm25 with column weights: a word in the title counts most, then keywords and description, then the body. */
+const BM25 = "bm25(texts, 10.0, 4.0, 6.0, 1.0, 1.0)";
 const MARK_START = "\u0002";
 const MARK_END = "\u0003";
-/** Words of an article's keywords that find the articles related to it, and how many are compared. */
+/**
+ * Ranking stays bounded at any size (docs/decisions/040): when at most EXACT_UP_TO articles match, every
+ * match is ranked by bm25; beyond, the articles with the words in their title, description or keywords
+ * come first, then the others, each ranked by bm25 among the newest NEWEST_RANKED of them (as many as are ever offered). At most
+ * MAX_COUNTED results are offered, so every offered place is filled either way.
+ */
+const EXACT_UP_TO = 5000;
+const NEWEST_RANKED = MAX_COUNTED;
+const HEAD_COLUMNS = "{title description keywords}";
 /** Words around the matches in a snippet. */
 const SNIPPET_WORDS = 28;
 
-type Row = { id: number; slug: string; title: string; description: string; image: string | null; date: string | null; keywords: string };
+type Row = { id: number; slug: string; title: string; description: string; image: string | null; date: string | null; keywords: string; text_key: number | null };
 
 const hash = (value: unknown) => createHash("sha1").update(JSON.stringify(value)).digest("base64url");
 
@@ -109,7 +115,11 @@ export function openSqliteCatalogue(file: string): Catalogue {
   db.pragma("busy_timeout = 5000");
   db.pragma("foreign_keys = ON");
   db.exec(SCHEMA);
-  db.prepare("INSERT INTO texts (texts, rank) VALUES ('rank', ?)").run(RANK);
+  // Catalogues made before text keys had days: each row's key is its id, as its index row's was.
+  if (!(db.pragma("table_info(articles)") as { name: string }[]).some((column) => column.name === "text_key")) {
+    db.exec("ALTER TABLE articles ADD COLUMN text_key INTEGER; UPDATE articles SET text_key = id;");
+  }
+  db.exec("CREATE UNIQUE INDEX IF NOT EXISTS articles_by_text_key ON articles (text_key)");
 
   const statements = {
     byslug: db.prepare<[string], Row & { entry_hash: string; body_hash: string | null }>("SELECT * FROM articles WHERE slug = ?"),
@@ -124,7 +134,7 @@ export function openSqliteCatalogue(file: string): Catalogue {
     insertText: db.prepare("INSERT INTO texts (rowid, title, description, keywords, body, folded) VALUES (?, ?, ?, ?, ?, ?)"),
     deleteKeywords: db.prepare<[number]>("DELETE FROM keywords WHERE article = ?"),
     insertKeyword: db.prepare("INSERT OR IGNORE INTO keywords (key, article, label) VALUES (?, ?, ?)"),
-    deleteArticle: db.prepare<[string], { id: number }>("DELETE FROM articles WHERE slug = ? RETURNING id"),
+    deleteArticle: db.prepare<[string], { text_key: number | null }>("DELETE FROM articles WHERE slug = ? RETURNING text_key"),
     defer: db.prepare<[string]>("UPDATE articles SET body_wanted = 2 WHERE slug = ?"),
     retry: db.prepare("UPDATE articles SET body_wanted = 1 WHERE body_wanted = 2"),
     missing: db.prepare<[number], { slug: string }>("SELECT slug FROM articles WHERE body_wanted = 1 ORDER BY id LIMIT ?"),
@@ -133,14 +143,18 @@ export function openSqliteCatalogue(file: string): Catalogue {
       "SELECT count(*) AS articles, count(body_hash) AS withBody FROM articles",
     ),
     total: db.prepare<[string, number], { total: number }>("SELECT count(*) AS total FROM (SELECT 1 FROM texts WHERE texts MATCH ? LIMIT ?)"),
-    ranked: db.prepare<[string, number, number], { id: number }>("SELECT rowid AS id FROM texts WHERE texts MATCH ? ORDER BY rank LIMIT ? OFFSET ?"),
-    snippets: db.prepare<[string, number], { body_snippet: string; description_snippet: string }>(
-      `SELECT snippet(texts, 3, '${MARK_START}', '${MARK_END}', '…', ${SNIPPET_WORDS}) AS body_snippet,
-              snippet(texts, 1, '${MARK_START}', '${MARK_END}', '…', ${SNIPPET_WORDS}) AS description_snippet
-       FROM texts WHERE texts MATCH ? AND rowid = CAST(? AS INTEGER)`,
+    // The key of the (n+1)th newest match: none when n or fewer articles match.
+    newestMatch: db.prepare<[string, number], { key: number }>("SELECT rowid AS key FROM texts WHERE texts MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?"),
+    // bm25 in the query: FTS5's own rank order would score every match, whatever the range asked for.
+    scored: db.prepare<[string, number, number], { key: number }>(
+      `SELECT rowid AS key FROM texts WHERE texts MATCH ? AND rowid >= ? ORDER BY ${BM25}, rowid DESC LIMIT ?`,
     ),
-    byId: db.prepare<[number], Row & { date_iso: string | null }>("SELECT * FROM articles WHERE id = ?"),
-    rankedKeywords: db.prepare<[string, number], { id: number }>("SELECT rowid AS id FROM texts WHERE texts MATCH ? ORDER BY rank LIMIT ?"),
+    setKey: db.prepare<[number, number]>("UPDATE articles SET text_key = ? WHERE id = ?"),
+    // FTS5's snippet of one column of one matching row (3: the body, 1: the description).
+    snippet: db.prepare<[number, string, number], { snippet: string }>(
+      `SELECT snippet(texts, ?, '${MARK_START}', '${MARK_END}', '…', ${SNIPPET_WORDS}) AS snippet FROM texts WHERE texts MATCH ? AND rowid = CAST(? AS INTEGER)`,
+    ),
+    byKey: db.prepare<[number], Row & { date_iso: string | null }>("SELECT * FROM articles WHERE text_key = ?"),
     newest: db.prepare<[string, number], Row>("SELECT * FROM articles WHERE slug <> ? ORDER BY date_iso DESC, slug LIMIT ?"),
     keywordLabel: db.prepare<[string], { label: string; total: number }>(
       "SELECT label, count(*) AS total FROM keywords WHERE key = ? GROUP BY key",
@@ -164,14 +178,19 @@ export function openSqliteCatalogue(file: string): Catalogue {
     ),
   };
 
-  /** Writes the searchable text of article `id`; the body stays as it was when `body` is undefined. */
-  function writeText(id: number, entry: CatalogueEntry, body: string | undefined) {
-    const kept = body === undefined ? statements.body.get(id) : undefined;
-    statements.deleteText.run(id);
+  /**
+   * Writes the searchable text of article `id` (indexed under `oldKey` until now) under the key of its
+   * date; the body stays as it was when `body` is undefined.
+   */
+  function writeText(id: number, oldKey: number | null, dateIso: string | null, entry: CatalogueEntry, body: string | undefined) {
+    const kept = body === undefined && oldKey !== null ? statements.body.get(oldKey) : undefined;
+    if (oldKey !== null) statements.deleteText.run(oldKey);
+    const key = textKey(id, dateIso);
+    statements.setKey.run(key, id);
     const keywords = (entry.keywords ?? []).join(", ");
     const spacedBody = body === undefined ? (kept?.body ?? "") : spacedText(body);
     const folded = [foldedText(`${entry.title} ${entry.description} ${keywords}`), body === undefined ? (kept?.folded ?? "") : foldedText(body)].join(" ");
-    statements.insertText.run(id, spacedText(entry.title), spacedText(entry.description), spacedText(keywords), spacedBody, folded);
+    statements.insertText.run(key, spacedText(entry.title), spacedText(entry.description), spacedText(keywords), spacedBody, folded);
     statements.deleteKeywords.run(id);
     for (const keyword of entry.keywords ?? []) {
       const key = keywordKey(keyword);
@@ -206,7 +225,7 @@ export function openSqliteCatalogue(file: string): Catalogue {
       } else {
         id = Number(statements.insert.run(row).lastInsertRowid);
       }
-      writeText(id, merged, undefined);
+      writeText(id, old?.text_key ?? null, row.date_iso, merged, undefined);
       wanted.push(entry.slug);
     }
     return wanted;
@@ -234,32 +253,49 @@ export function openSqliteCatalogue(file: string): Catalogue {
       body_wanted: 0,
     };
     const id = old ? (statements.update.run({ ...row, id: old.id }), old.id) : Number(statements.insert.run(row).lastInsertRowid);
-    writeText(id, article, body);
+    writeText(id, old?.text_key ?? null, row.date_iso, article, body);
     return true;
   });
 
   const remove = db.transaction((slugs: readonly string[]) => {
     for (const slug of slugs) {
       const removed = statements.deleteArticle.get(slug);
-      if (removed) statements.deleteText.run(removed.id);
+      if (removed?.text_key != null) statements.deleteText.run(removed.text_key);
     }
   });
+
+  /** The keys of the `wanted` best matches of `expression` among its newest `newest`, best first. */
+  function bestOfNewest(expression: string, newest: number, wanted: number): number[] {
+    const from = statements.newestMatch.get(expression, newest - 1)?.key ?? Number.MIN_SAFE_INTEGER;
+    return statements.scored.all(expression, from, wanted).map((row) => row.key);
+  }
+
+  /** The keys of the first `wanted` results in ranked order (EXACT_UP_TO, above). */
+  function rankedKeys(expression: string, wanted: number): number[] {
+    if (!statements.newestMatch.get(expression, EXACT_UP_TO)) return bestOfNewest(expression, EXACT_UP_TO, wanted);
+    const heads = `${HEAD_COLUMNS} : (${expression})`;
+    const keys = bestOfNewest(heads, NEWEST_RANKED, wanted);
+    if (keys.length < wanted) keys.push(...bestOfNewest(`(${expression}) NOT ${heads}`, NEWEST_RANKED, wanted - keys.length));
+    return keys;
+  }
 
   /** One page of ranked results, with their snippets. */
   function rankedHits(expression: string, limit: number, offset: number): SearchHit[] {
     const hits: SearchHit[] = [];
-    for (const { id } of statements.ranked.all(expression, limit, offset)) {
-      const row = statements.byId.get(id);
-      const snippets = statements.snippets.get(expression, id);
-      if (row && snippets) hits.push(hitOf({ ...row, ...snippets }));
+    for (const key of rankedKeys(expression, offset + limit).slice(offset)) {
+      const row = statements.byKey.get(key);
+      if (row) hits.push({ slug: row.slug, title: row.title, date: row.date ?? undefined, image: row.image ?? undefined, snippet: snippetParts(snippetOf(expression, key)) });
     }
     return hits;
   }
 
-  function hitOf(row: Row & { body_snippet: string; description_snippet: string }): SearchHit {
-    const marked = (text: string) => text.includes(MARK_START);
-    const snippet = marked(row.body_snippet) || !marked(row.description_snippet) && row.body_snippet ? row.body_snippet : row.description_snippet;
-    return { slug: row.slug, title: row.title, date: row.date ?? undefined, image: row.image ?? undefined, snippet: snippetParts(snippet) };
+  /** The body's snippet when the words are in it, else the description's when they are there, else the body's start. */
+  function snippetOf(expression: string, key: number): string {
+    const marked = (text: string | undefined) => text?.includes(MARK_START) ?? false;
+    const body = statements.snippet.get(3, expression, key)?.snippet ?? "";
+    if (marked(body)) return body;
+    const description = statements.snippet.get(1, expression, key)?.snippet ?? "";
+    return !marked(description) && body ? body : description;
   }
 
   function suggestion(words: ReturnType<typeof queryWords>): string | undefined {
@@ -329,14 +365,16 @@ export function openSqliteCatalogue(file: string): Catalogue {
       return statements.keywords.all().map((row) => ({ key: row.key, label: row.label, count: row.count, lastmod: row.lastmod ?? undefined }));
     },
     async related(about, count) {
-      // The articles that share words of keywords with this one (found by the index, at most
-      // RELATED_CANDIDATES), ranked by read next's rule (related.ts), then the newest of all.
+      // The articles whose keywords share words with this one's (found by the index: the best
+      // RELATED_CANDIDATES of the newest NEWEST_RANKED), ranked by read next's rule (related.ts), then the
+      // newest of all.
       const own = keywordWords(about.keywords);
       const words = queryWords([...own].join(" ")).slice(0, RELATED_WORDS);
       const candidates: RelatedCandidate[] = [];
       if (words.length > 0) {
-        for (const { id } of statements.rankedKeywords.all(matchExpression(words, { loose: true, prefixes: false }), RELATED_CANDIDATES)) {
-          const row = statements.byId.get(id);
+        const expression = `{keywords} : (${matchExpression(words, { loose: true, prefixes: false })})`;
+        for (const key of bestOfNewest(expression, NEWEST_RANKED, RELATED_CANDIDATES)) {
+          const row = statements.byKey.get(key);
           if (row && row.slug !== about.slug) candidates.push({ entry: entryOf(row), dateIso: row.date_iso ?? "" });
         }
       }
