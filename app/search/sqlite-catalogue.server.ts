@@ -62,8 +62,8 @@ const MARK_END = "\u0003";
 /**
  * Ranking stays bounded at any size (docs/decisions/040): when at most EXACT_UP_TO articles match, every
  * match is ranked by bm25; beyond, the articles with the words in their title, description or keywords
- * come first, then the others, each ranked by bm25 among the newest NEWEST_RANKED of them (as many as are ever offered). At most
- * MAX_COUNTED results are offered, so every offered place is filled either way.
+ * come first, then the others, each ranked by bm25 among the newest NEWEST_RANKED of them: as many as the
+ * MAX_COUNTED results ever offered, so every offered place is filled either way.
  */
 const EXACT_UP_TO = 5000;
 const NEWEST_RANKED = MAX_COUNTED;
@@ -115,11 +115,14 @@ export function openSqliteCatalogue(file: string): Catalogue {
   db.pragma("busy_timeout = 5000");
   db.pragma("foreign_keys = ON");
   db.exec(SCHEMA);
-  // Catalogues made before text keys had days: each row's key is its id, as its index row's was.
-  if (!(db.pragma("table_info(articles)") as { name: string }[]).some((column) => column.name === "text_key")) {
-    db.exec("ALTER TABLE articles ADD COLUMN text_key INTEGER; UPDATE articles SET text_key = id;");
-  }
-  db.exec("CREATE UNIQUE INDEX IF NOT EXISTS articles_by_text_key ON articles (text_key)");
+  // Catalogues made before index keys had days: each row's key is its id, as its index row's was. In one
+  // write transaction, as another process may be opening the same file.
+  db.transaction(() => {
+    if (!(db.pragma("table_info(articles)") as { name: string }[]).some((column) => column.name === "text_key")) {
+      db.exec("ALTER TABLE articles ADD COLUMN text_key INTEGER; UPDATE articles SET text_key = id;");
+    }
+    db.exec("CREATE UNIQUE INDEX IF NOT EXISTS articles_by_text_key ON articles (text_key)");
+  }).immediate();
 
   const statements = {
     byslug: db.prepare<[string], Row & { entry_hash: string; body_hash: string | null }>("SELECT * FROM articles WHERE slug = ?"),
@@ -185,12 +188,12 @@ export function openSqliteCatalogue(file: string): Catalogue {
   function writeText(id: number, oldKey: number | null, dateIso: string | null, entry: CatalogueEntry, body: string | undefined) {
     const kept = body === undefined && oldKey !== null ? statements.body.get(oldKey) : undefined;
     if (oldKey !== null) statements.deleteText.run(oldKey);
-    const key = textKey(id, dateIso);
-    statements.setKey.run(key, id);
+    const indexKey = textKey(id, dateIso);
+    statements.setKey.run(indexKey, id);
     const keywords = (entry.keywords ?? []).join(", ");
     const spacedBody = body === undefined ? (kept?.body ?? "") : spacedText(body);
     const folded = [foldedText(`${entry.title} ${entry.description} ${keywords}`), body === undefined ? (kept?.folded ?? "") : foldedText(body)].join(" ");
-    statements.insertText.run(key, spacedText(entry.title), spacedText(entry.description), spacedText(keywords), spacedBody, folded);
+    statements.insertText.run(indexKey, spacedText(entry.title), spacedText(entry.description), spacedText(keywords), spacedBody, folded);
     statements.deleteKeywords.run(id);
     for (const keyword of entry.keywords ?? []) {
       const key = keywordKey(keyword);
@@ -272,7 +275,8 @@ export function openSqliteCatalogue(file: string): Catalogue {
 
   /** The keys of the first `wanted` results in ranked order (EXACT_UP_TO, above). */
   function rankedKeys(expression: string, wanted: number): number[] {
-    if (!statements.newestMatch.get(expression, EXACT_UP_TO)) return bestOfNewest(expression, EXACT_UP_TO, wanted);
+    const few = !statements.newestMatch.get(expression, EXACT_UP_TO);
+    if (few) return statements.scored.all(expression, Number.MIN_SAFE_INTEGER, wanted).map((row) => row.key);
     const heads = `${HEAD_COLUMNS} : (${expression})`;
     const keys = bestOfNewest(heads, NEWEST_RANKED, wanted);
     if (keys.length < wanted) keys.push(...bestOfNewest(`(${expression}) NOT ${heads}`, NEWEST_RANKED, wanted - keys.length));
