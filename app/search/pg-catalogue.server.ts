@@ -24,7 +24,6 @@ import { foldedText, queryWords, spacedText } from "./tokenize";
 const MARK_START = "\u0002";
 const MARK_END = "\u0003";
 const SNIPPET = { size: 28, start: MARK_START, end: MARK_END, ellipsis: "…" };
-/** Words of an article's keywords that find the articles related to it, and how many are compared. */
 const ENTRY_COLUMNS = "id, slug, title, description, image, date, keywords";
 const ENTRY_COLUMNS_OF_HITS = `${ENTRY_COLUMNS}, description_text, body_text`;
 const RANK = `ts_rank('${RANK_WEIGHTS}', ranking, $2::tsquery, 1)`;
