@@ -206,12 +206,16 @@ async function measureSite() {
   const databaseUrl = postgres && (await postgres.createDatabase("site"));
   stopLater(() => rmSync(catalogDir, { recursive: true, force: true }));
   const started = performance.now();
-  const server = await site({
+  /** The site both processes serve, on one catalogue. */
+  const siteSettings = {
     BLOG_API_URL: fake.url,
     BLOG_API_TOKEN: FAKE_TOKEN,
     SITE_DOMAIN: "zen.example.org",
     CATALOG_DIR: catalogDir,
     ...(databaseUrl && { CATALOG_DATABASE_URL: databaseUrl }),
+  };
+  const server = await site({
+    ...siteSettings,
     CATALOG_SYNC: "on",
     CATALOG_CALLS_PER_SECOND: String(options.syncRate),
     METRICS_PORT: String(metricsPort),
@@ -222,7 +226,7 @@ async function measureSite() {
   const busiest = busiestSecond(fake.calls());
   console.log(`${syncSeconds.toFixed(0)} s, at most ${busiest} calls in any second`);
   // The same catalogue read by a process that renders every request (it syncs nothing: one process syncs).
-  const rendering = await site({ BLOG_API_URL: fake.url, BLOG_API_TOKEN: FAKE_TOKEN, SITE_DOMAIN: "zen.example.org", CATALOG_DIR: catalogDir, PAGE_CACHE_SECONDS: "0", ...(databaseUrl && { CATALOG_DATABASE_URL: databaseUrl }) });
+  const rendering = await site({ ...siteSettings, PAGE_CACHE_SECONDS: "0" });
   const minimal = await serverScript("bench/minimal/server.mjs", await freePort());
   const targets = [
     ["results page as deployed (page cache): `/search?q=breath`", `${server.url}/search?q=breath`, "target"],
