@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { boundedChars, boundedText, FIELD_BOUNDS } from "./field-bounds";
+import { splitKeywords } from "./keywords";
 import { PAGE_SIZE } from "./pagination";
 import { isPossibleSlug, MAX_SLUG_LENGTH } from "./slug";
 import type { BlogArticle, BlogEntry, BlogListPage } from "./types";
@@ -6,6 +8,8 @@ import type { BlogArticle, BlogEntry, BlogListPage } from "./types";
 /**
  * The backend's replies, checked before use. Optional fields may be missing or null. A link that is
  * not http(s) or site-relative is dropped rather than trusted: it ends up in href and src attributes.
+ * Every other field is bounded here, once (field-bounds.ts, docs/decisions/041): whatever a reply holds,
+ * what the site keeps of one article is a few hundred kilobytes.
  */
 
 /**
@@ -15,10 +19,20 @@ import type { BlogArticle, BlogEntry, BlogListPage } from "./types";
  */
 export const MAX_LINK_LENGTH = 2048;
 
-const optionalText = z
-  .string()
-  .nullish()
-  .transform((value) => (value?.trim() ? value : undefined));
+/** An optional text, cut to `max`; blank counts as missing. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .nullish()
+    .transform((value) => (value?.trim() ? boundedText(value, max) : undefined));
+
+/** A text that must be there, trimmed and cut to `max`. */
+const requiredText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .transform((value) => boundedText(value, max));
 
 const safeLink = z
   .string()
@@ -42,12 +56,12 @@ function writtenLink(link: string): string | undefined {
 }
 
 const entrySchema = z.object({
-  id: z.union([z.string(), z.number()]).transform(String),
+  id: z.union([z.string(), z.number()]).transform((id) => boundedChars(String(id), FIELD_BOUNDS.idChars)),
   slug: z.string().trim().min(1).max(MAX_SLUG_LENGTH).refine(isPossibleSlug, "no address can name this slug"),
-  metaTitle: z.string().trim().min(1),
-  metaDescription: optionalText.transform((value) => value ?? ""),
+  metaTitle: requiredText(FIELD_BOUNDS.titleChars),
+  metaDescription: optionalText(FIELD_BOUNDS.descriptionChars).transform((value) => value ?? ""),
   pinterestImageLink: safeLink,
-  date: optionalText,
+  date: optionalText(FIELD_BOUNDS.dateChars),
 });
 
 const listReplySchema = z.object({
@@ -89,23 +103,32 @@ export function readListReply(body: unknown): ListReading {
 
 export const articleSchema = z
   .object({
-    metaTitle: z.string().trim().min(1),
-    metaDescription: optionalText,
-    date: optionalText,
-    blog: z.string().nullish(),
+    metaTitle: requiredText(FIELD_BOUNDS.titleChars),
+    metaDescription: optionalText(FIELD_BOUNDS.descriptionChars),
+    date: optionalText(FIELD_BOUNDS.dateChars),
+    blog: z
+      .string()
+      .nullish()
+      .transform((body) => boundedChars(body ?? "", FIELD_BOUNDS.bodyChars)),
     pinterestImageLink: safeLink,
     youtubeShortsUrl: safeLink,
-    shortTailKeywords: optionalText,
-    longTailKeywords: optionalText,
+    shortTailKeywords: z.string().nullish(),
+    longTailKeywords: z.string().nullish(),
   })
-  .transform(
-    (reply): BlogArticle => ({
+  .transform(({ shortTailKeywords, longTailKeywords, ...reply }): BlogArticle => {
+    // A keyword in both groups shows once, with the short-tail ones.
+    const seen = new Set<string>();
+    const shortTail = splitKeywords(shortTailKeywords, FIELD_BOUNDS.keywordsPerGroup, seen);
+    const longTail = splitKeywords(longTailKeywords, FIELD_BOUNDS.keywordsPerGroup, seen);
+    return {
       ...reply,
       metaDescription: reply.metaDescription ?? "",
       date: reply.date ?? "",
-      blog: reply.blog ?? "",
-    }),
-  );
+      // Commas split keywords, so none is inside one: joined, they split back to the same list.
+      ...(shortTail.length ? { shortTailKeywords: shortTail.join(", ") } : {}),
+      ...(longTail.length ? { longTailKeywords: longTail.join(", ") } : {}),
+    };
+  });
 
 /** "No article" as opposed to a broken one: null, or an empty object. */
 export function isNoArticle(body: unknown): boolean {
