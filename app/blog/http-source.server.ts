@@ -1,4 +1,6 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { BlogUnavailableError, type BlogFailure } from "./errors.server";
+import { replyShapeProblem } from "./reply-shape";
 import { articleSchema, describeSchemaError, isNoArticle, readListReply } from "./schema.server";
 import type { BlogSource } from "./source.server";
 
@@ -108,11 +110,20 @@ async function readJson(response: Response, maxBytes: number): Promise<unknown> 
   }
   // TextDecoder drops a leading byte order mark, which some servers write and JSON.parse refuses.
   const text = new TextDecoder().decode(Buffer.concat(chunks));
+  // Checked before parsing: a reply of a million nested arrays would hold every request for a second.
+  const problem = replyShapeProblem(text);
+  if (problem) throw new BlogUnavailableError(`reply refused unparsed: ${problem}`);
+  // Decoding, checking and parsing 2 MB each take up to 10 to 30 ms: each in a turn of the event loop of
+  // its own, and the caller's schema check in another, so that other requests are answered in between.
+  await nextTurn();
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw new BlogUnavailableError(`reply is not JSON (${JSON.stringify(text.slice(0, 60))})`);
   }
+  await nextTurn();
+  return body;
 }
 
 function isTimeout(error: unknown) {
