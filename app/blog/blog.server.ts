@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import pMap from "p-map";
 import { getSettings, type SiteSettings } from "~/site/config.server";
 import { articleImages, cardImage } from "~/images/images.server";
@@ -75,9 +76,9 @@ export function forgetSiteContent(siteKeys: string[]) {
 
 function createBlog(source: BlogSource, { lists, articles, dates }: ReturnType<typeof createCaches>, settings: SiteSettings) {
   const { key: site, label, language } = settings;
-  /** What a reader's request fetched anyway goes into the catalogue on the way (app/search). */
+  /** What a reader's request fetched anyway goes into the catalogue on the way (app/search), after the page's turn. */
   const store = (domain: string, write: (catalogue: Catalogue) => Promise<unknown>) => {
-    Promise.resolve()
+    nextTurn()
       .then(() => write(catalogueOf(settings, domain, source)))
       .catch((error: unknown) => {
         if (!(error instanceof CatalogueRefused)) console.error("Catalogue not updated:", error);

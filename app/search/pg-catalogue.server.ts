@@ -12,6 +12,7 @@ import { plainText } from "./plain-text";
 import { fillWithNewest, rankRelated, RELATED_CANDIDATES, RELATED_WORDS, type RelatedCandidate } from "./related";
 import { MAX_BODY_CHARS, snippetParts } from "./sqlite-catalogue.server";
 import { suggestWord } from "./suggest";
+import { indexedText, type IndexedText } from "./indexed-text.server";
 import { foldedText, queryWords, spacedText } from "./tokenize";
 
 /**
@@ -108,11 +109,11 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
 
   type Stored = { id: string; entry_hash: string; body_hash: string | null; date: string | null; keywords: string[]; body_text: string; body_folded: string; terms: string[] };
 
-  /** Writes the searchable text of an article; the body stays as it was when `body` is undefined. */
-  async function writeText(client: pg.PoolClient, catalogue: number, id: string, entry: CatalogueEntry, body: string | undefined, old: Stored | undefined) {
+  /** Writes the searchable text of an article; the body's (indexedText) stays as it was when `body` is undefined. */
+  async function writeText(client: pg.PoolClient, catalogue: number, id: string, entry: CatalogueEntry, body: IndexedText | undefined, old: Stored | undefined) {
     const keywords = (entry.keywords ?? []).join(", ");
-    const bodyText = body === undefined ? (old?.body_text ?? "") : clean(spacedText(body));
-    const bodyFolded = body === undefined ? (old?.body_folded ?? "") : clean(foldedText(body));
+    const bodyText = body === undefined ? (old?.body_text ?? "") : clean(body.spaced);
+    const bodyFolded = body === undefined ? (old?.body_folded ?? "") : clean(body.folded);
     const folded = `${foldedText(`${entry.title} ${entry.description} ${keywords}`)} ${bodyFolded}`;
     const descriptionText = clean(spacedText(entry.description));
     const { literal, ranking, terms } = tsvectorOf([
@@ -286,7 +287,8 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
           },
           old,
         );
-        await writeText(client, catalogue, id, article, body, old);
+        // Worked out a piece at a time (tokenize.ts): a long body must not hold every other request.
+        await writeText(client, catalogue, id, article, await indexedText(body), old);
         return true;
       });
     },

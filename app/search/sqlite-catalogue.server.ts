@@ -11,6 +11,7 @@ import { fillWithNewest, rankRelated, RELATED_CANDIDATES, RELATED_WORDS, type Re
 import { plainLatin } from "./folding";
 import { suggestWord } from "./suggest";
 import { textKey } from "./text-key";
+import { indexedText, type IndexedText } from "./indexed-text.server";
 import { foldedText, matchExpression, queryWords, spacedText } from "./tokenize";
 
 /**
@@ -185,14 +186,15 @@ export function openSqliteCatalogue(file: string): Catalogue {
    * Writes the searchable text of article `id` (indexed under `oldKey` until now) under the key of its
    * date; the body stays as it was when `body` is undefined.
    */
-  function writeText(id: number, oldKey: number | null, dateIso: string | null, entry: CatalogueEntry, body: string | undefined) {
+  /** Writes the searchable text of an article; the body's (indexedText) stays as it was when `body` is undefined. */
+  function writeText(id: number, oldKey: number | null, dateIso: string | null, entry: CatalogueEntry, body: IndexedText | undefined) {
     const kept = body === undefined && oldKey !== null ? statements.body.get(oldKey) : undefined;
     if (oldKey !== null) statements.deleteText.run(oldKey);
     const indexKey = textKey(id, dateIso);
     statements.setKey.run(indexKey, id);
     const keywords = (entry.keywords ?? []).join(", ");
-    const spacedBody = body === undefined ? (kept?.body ?? "") : spacedText(body);
-    const folded = [foldedText(`${entry.title} ${entry.description} ${keywords}`), body === undefined ? (kept?.folded ?? "") : foldedText(body)].join(" ");
+    const spacedBody = body === undefined ? (kept?.body ?? "") : body.spaced;
+    const folded = [foldedText(`${entry.title} ${entry.description} ${keywords}`), body === undefined ? (kept?.folded ?? "") : body.folded].join(" ");
     statements.insertText.run(indexKey, spacedText(entry.title), spacedText(entry.description), spacedText(keywords), spacedBody, folded);
     statements.deleteKeywords.run(id);
     for (const keyword of entry.keywords ?? []) {
@@ -234,15 +236,23 @@ export function openSqliteCatalogue(file: string): Catalogue {
     return wanted;
   });
 
-  const putArticle = db.transaction((article: CatalogueArticle): boolean => {
-    const body = plainText(article.body).slice(0, MAX_BODY_CHARS);
+  /** What an article's row will hold, and whether the row already holds it. */
+  const hashesOf = (article: CatalogueArticle, body: string) => {
     const bodyHash = hash([article.title, article.description, article.image ?? null, article.date, article.keywords, body]);
     const entryHash = hash([article.title, article.description, article.image ?? null]);
     const old = statements.byslug.get(article.slug);
-    if (old && old.body_hash === bodyHash && old.entry_hash === entryHash) {
-      if (old.body_hash) db.prepare("UPDATE articles SET body_wanted = 0 WHERE id = ?").run(old.id);
-      return false;
-    }
+    return { bodyHash, entryHash, old, unchanged: Boolean(old && old.body_hash === bodyHash && old.entry_hash === entryHash) };
+  };
+  /** An unchanged article fetched again: its body is no longer wanted. */
+  const bodyHad = (old: { id: number; body_hash: string | null }) => {
+    if (old.body_hash) db.prepare("UPDATE articles SET body_wanted = 0 WHERE id = ?").run(old.id);
+    return false;
+  };
+
+  const putArticle = db.transaction((article: CatalogueArticle, text: IndexedText, body: string): boolean => {
+    // Asked again inside the transaction: another write may have come while the text was worked out.
+    const { bodyHash, entryHash, old, unchanged } = hashesOf(article, body);
+    if (unchanged) return bodyHad(old!);
     const row = {
       slug: article.slug,
       title: article.title,
@@ -256,7 +266,7 @@ export function openSqliteCatalogue(file: string): Catalogue {
       body_wanted: 0,
     };
     const id = old ? (statements.update.run({ ...row, id: old.id }), old.id) : Number(statements.insert.run(row).lastInsertRowid);
-    writeText(id, old?.text_key ?? null, row.date_iso, article, body);
+    writeText(id, old?.text_key ?? null, row.date_iso, article, text);
     return true;
   });
 
@@ -319,7 +329,11 @@ export function openSqliteCatalogue(file: string): Catalogue {
       return putEntries(entries);
     },
     async putArticle(article) {
-      return putArticle(article);
+      const body = plainText(article.body).slice(0, MAX_BODY_CHARS);
+      const before = hashesOf(article, body);
+      if (before.unchanged) return bodyHad(before.old!);
+      // The body's text is worked out before the write, a piece at a time (tokenize.ts).
+      return putArticle(article, await indexedText(body), body);
     },
     async remove(slugs) {
       remove(slugs);

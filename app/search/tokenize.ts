@@ -79,10 +79,14 @@ export function syllablePairs(word: string): string[] {
  * dhamma → dharma, Đạo → dao), the folded form; for each Korean word of three syllables or more, its pairs.
  */
 export function foldedText(text: string): string {
+  return foldedOfSpaced(spacedText(text));
+}
+
+/** foldedText of a text already through spacedText; `seen` carries the words worked out over several pieces. */
+export function foldedOfSpaced(spaced: string, seen = new Map<string, string[]>()): string {
   const extra: string[] = [];
   // An article says the same words again and again: each is worked out once.
-  const seen = new Map<string, string[]>();
-  for (const word of words(text)) {
+  for (const [word] of spaced.matchAll(WORD)) {
     let added = seen.get(word);
     if (!added) {
       added = [];

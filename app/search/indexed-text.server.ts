@@ -1,0 +1,45 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
+import { foldedOfSpaced, spacedText } from "./tokenize";
+
+/**
+ * Characters of a body worked on between two turns of the event loop when it is indexed: segmenting
+ * unspaced scripts takes about a millisecond per thousand characters (Lao, Thai), and a body may hold
+ * hundreds of thousands (docs/decisions/041).
+ */
+export const INDEX_PIECE_CHARS = 8192;
+/** How far back from a piece's end a space or punctuation is looked for, to cut between words. */
+const CUT_LOOKBACK = 256;
+const BETWEEN_WORDS = /[\s\p{P}]/u;
+
+export type IndexedText = { spaced: string; folded: string };
+
+/**
+ * spacedText and foldedText of a body, the same as for the whole text but worked out a piece at a time,
+ * with the thread given back between pieces, so that indexing a long body never holds every other
+ * request. Pieces end at a space or punctuation where one is near, so no word is split.
+ */
+export async function indexedText(text: string, pieceChars = INDEX_PIECE_CHARS): Promise<IndexedText> {
+  const spaced: string[] = [];
+  const folded: string[] = [];
+  const seen = new Map<string, string[]>();
+  for (let start = 0; start < text.length; ) {
+    // Each piece in a turn of its own, the first too: the caller's work before it ran in this one.
+    await nextTurn();
+    const end = pieceEnd(text, start, pieceChars);
+    const piece = spacedText(text.slice(start, end));
+    spaced.push(piece);
+    const extra = foldedOfSpaced(piece, seen);
+    if (extra) folded.push(extra);
+    start = end;
+  }
+  return { spaced: spaced.join(""), folded: folded.join(" ") };
+}
+
+function pieceEnd(text: string, start: number, size: number): number {
+  const end = start + size;
+  if (end >= text.length) return text.length;
+  for (let cut = end; cut > end - CUT_LOOKBACK; cut -= 1) if (BETWEEN_WORDS.test(text[cut - 1]!)) return cut;
+  // No break nearby (one long run of a script without spaces): cut between code points.
+  const code = text.charCodeAt(end - 1);
+  return code >= 0xd800 && code <= 0xdbff ? end - 1 : end;
+}
