@@ -2,7 +2,7 @@ import { MessageChannel } from "node:worker_threads";
 import { Piscina } from "piscina";
 import { markdownWords } from "./reading-time";
 import { BlogUnavailableError } from "./errors.server";
-import { allPlain, planBody, plainHtml, type BodyPlan } from "./markdown-limits";
+import { allPlain, MARKDOWN_LIMITS, planBody, plainHtml, type BodyPlan, type MarkdownLimits } from "./markdown-limits";
 
 /**
  * An article body as the page shows it, made so that no body, whatever its size or shape, can hold up the
@@ -92,11 +92,41 @@ const renderInPool: RenderMarkdown = (markdown) =>
   (renderer ??= createMarkdownRenderer({ filename: new URL("./markdown-worker.js", import.meta.url).href })).render(markdown);
 
 /**
- * The body of an article as HTML. Throws BlogUnavailableError only when the server is too busy to render it
- * (the page then says to try again later, and is not kept).
+ * What a body may add to its page, in bytes (docs/decisions/041): the page carries its HTML twice, once as
+ * HTML and once in the JSON its scripts read, where `& < >` are written as six characters each. A long real
+ * article (10,000 words) adds about 160 KB; with this, an article page stays under 1 MB whatever its body.
  */
-export async function renderArticleBody(markdown: string, render: RenderMarkdown = renderInPool): Promise<ArticleBody> {
-  const plan = planBody(markdown);
+export const BODY_PAGE_BYTES = 512 * 1024;
+/** Renders with smaller limits tried when a body's HTML is over BODY_PAGE_BYTES, before it is shown as little plain text. */
+const SHRINK_TRIES = 3;
+
+/**
+ * The body of an article as HTML, within BODY_PAGE_BYTES: a body whose HTML is larger (markup or quotes
+ * that HTML writes several times longer) is planned again with limits in proportion, and shown shorter.
+ * Throws BlogUnavailableError only when the server is too busy to render it (the page then says to try
+ * again later, and is not kept).
+ */
+export async function renderArticleBody(markdown: string, render: RenderMarkdown = renderInPool, limits: MarkdownLimits = MARKDOWN_LIMITS): Promise<ArticleBody> {
+  let plan = planBody(markdown, limits);
+  let body = await renderPlan(markdown, plan, render);
+  for (let tries = 0; tries < SHRINK_TRIES; tries += 1) {
+    const bytes = pageBytesOf(body.html);
+    if (bytes <= BODY_PAGE_BYTES) return body;
+    const share = (BODY_PAGE_BYTES / bytes) * 0.9;
+    limits = {
+      ...limits,
+      maxFormattedChars: Math.floor(plan.formatted.length * share),
+      maxPlainChars: Math.floor(plan.plain.length * share),
+    };
+    plan = planBody(markdown, limits);
+    body = await renderPlan(markdown, plan, render);
+  }
+  if (pageBytesOf(body.html) <= BODY_PAGE_BYTES) return body;
+  // Past every try: as much plain text as surely fits (each character written at most 25 bytes in all).
+  return plainBody(allPlain(markdown, { ...limits, maxPlainChars: Math.floor(BODY_PAGE_BYTES / 25) }));
+}
+
+async function renderPlan(markdown: string, plan: BodyPlan, render: RenderMarkdown): Promise<ArticleBody> {
   if (!plan.formatted.trim()) return plan.plain.trim() ? plainBody(plan) : { html: "", words: 0 };
   try {
     const formatted = await render(plan.formatted);
@@ -112,4 +142,23 @@ export async function renderArticleBody(markdown: string, render: RenderMarkdown
 
 function plainBody({ plain, cut }: BodyPlan): ArticleBody {
   return { html: plainHtml(plain, cut), words: markdownWords(plain), shortened: { cut } };
+}
+
+const UTF8_TWO = 0x80;
+const UTF8_THREE = 0x800;
+
+/**
+ * The bytes `html` adds to its page: its UTF-8 bytes twice, five more for each `& < >` (and line or paragraph
+ * separator) written as a \u escape in the JSON copy, one more for each character JSON escapes with a backslash.
+ */
+export function pageBytesOf(html: string): number {
+  let bytes = 0;
+  for (let index = 0; index < html.length; index += 1) {
+    const code = html.charCodeAt(index);
+    if (code === 0x3c || code === 0x3e || code === 0x26 || code === 0x2028 || code === 0x2029) bytes += 5;
+    else if (code === 0x22 || code === 0x5c || code < 0x20) bytes += code < 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09 ? 5 : 1;
+    // Surrogates: two code units, four bytes, so two each.
+    bytes += 2 * (code < UTF8_TWO ? 1 : code < UTF8_THREE ? 2 : code >= 0xd800 && code <= 0xdfff ? 2 : 3);
+  }
+  return bytes;
 }
