@@ -143,6 +143,8 @@ export async function startFakeBackend(options = {}) {
     bom: options.bom ?? false,
     /** @type {Map<string, string>} article bodies by slug: get_details of such a slug answers article 1's fields with this body */
     bodies: new Map(),
+    /** @type {Map<string, unknown>} whole details replies by slug: a string is sent as the JSON text itself, anything else encoded */
+    replies: new Map(),
   };
 
   /** A JSON reply, after a UTF-8 byte order mark while `state.bom` is set. */
@@ -212,6 +214,11 @@ export async function startFakeBackend(options = {}) {
           return reply(res, 200, { ...article(1), blog: "x".repeat(5 * 1024 * 1024) });
       }
       if (hostile.has(slug)) return reply(res, 200, hostile.get(slug));
+      if (state.replies.has(slug)) {
+        const given = state.replies.get(slug);
+        res.writeHead(200, { "content-type": "application/json" });
+        return res.end(typeof given === "string" ? given : JSON.stringify(given));
+      }
       if (state.bodies.has(slug)) {
         const { id: _id, slug: _slug, ...details } = article(1);
         return reply(res, 200, { ...details, metaTitle: `Body of ${slug}`, blog: state.bodies.get(slug) });
