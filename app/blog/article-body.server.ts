@@ -1,6 +1,6 @@
 import { MessageChannel } from "node:worker_threads";
 import { Piscina } from "piscina";
-import { markdownWords } from "./reading-time";
+import { proseOf, spacedWords } from "./reading-time";
 import { BlogUnavailableError } from "./errors.server";
 import { allPlain, MARKDOWN_LIMITS, planBody, plainHtml, type BodyPlan, type MarkdownLimits } from "./markdown-limits";
 
@@ -33,7 +33,12 @@ type RenderOptions = {
   resourceLimits?: { maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb: number; stackSizeMb: number };
 };
 
-export type RenderMarkdown = (markdown: string) => Promise<{ html: string; words: number }>;
+/**
+ * Markdown to HTML, with the words of it and of `plain` (the part of the body shown as plain text): counting
+ * words of scripts without spaces takes a dictionary and about a millisecond per thousand characters, so
+ * it is done off the thread that answers requests too.
+ */
+export type RenderMarkdown = (markdown: string, plain?: string) => Promise<{ html: string; words: number }>;
 
 class Overloaded extends Error {}
 
@@ -61,7 +66,7 @@ export function createMarkdownRenderer({
     niceIncrement: 5,
   }).on("error", (error: unknown) => console.error("Markdown render worker:", error));
 
-  const render: RenderMarkdown = async (markdown) => {
+  const render: RenderMarkdown = async (markdown, plain = "") => {
     const abort = new AbortController();
     const { port1: started, port2 } = new MessageChannel();
     let timer = setTimeout(() => abort.abort(new Overloaded(`no render worker free within ${queueLimitMs} ms`)), queueLimitMs);
@@ -70,7 +75,7 @@ export function createMarkdownRenderer({
       timer = setTimeout(() => abort.abort(new Error(`the render took longer than ${timeLimitMs} ms`)), timeLimitMs);
     });
     try {
-      return await pool.run({ markdown, started: port2 }, { transferList: [port2], signal: abort.signal });
+      return await pool.run({ markdown, plain, started: port2 }, { transferList: [port2], signal: abort.signal });
     } catch (error) {
       const reason: unknown = abort.signal.aborted ? abort.signal.reason : error;
       if (reason instanceof Overloaded || (reason instanceof Error && reason.message === "Task queue is at limit")) {
@@ -88,8 +93,8 @@ export function createMarkdownRenderer({
 let renderer: ReturnType<typeof createMarkdownRenderer> | undefined;
 
 /** The process's renderer, started at the first render (so that importing this module starts no thread). */
-const renderInPool: RenderMarkdown = (markdown) =>
-  (renderer ??= createMarkdownRenderer({ filename: new URL("./markdown-worker.js", import.meta.url).href })).render(markdown);
+const renderInPool: RenderMarkdown = (markdown, plain) =>
+  (renderer ??= createMarkdownRenderer({ filename: new URL("./markdown-worker.js", import.meta.url).href })).render(markdown, plain);
 
 /**
  * What a body may add to its page, in bytes (docs/decisions/041): the page carries its HTML twice, once as
@@ -123,16 +128,17 @@ export async function renderArticleBody(markdown: string, render: RenderMarkdown
   }
   if (pageBytesOf(body.html) <= BODY_PAGE_BYTES) return body;
   // Past every try: as much plain text as surely fits (each character written at most 25 bytes in all).
-  return plainBody(allPlain(markdown, { ...limits, maxPlainChars: Math.floor(BODY_PAGE_BYTES / 25) }));
+  return renderPlan(markdown, allPlain(markdown, { ...limits, maxPlainChars: Math.floor(BODY_PAGE_BYTES / 25) }), render);
 }
 
 async function renderPlan(markdown: string, plan: BodyPlan, render: RenderMarkdown): Promise<ArticleBody> {
-  if (!plan.formatted.trim()) return plan.plain.trim() ? plainBody(plan) : { html: "", words: 0 };
+  if (!plan.formatted.trim() && !plan.plain.trim()) return { html: "", words: 0 };
   try {
-    const formatted = await render(plan.formatted);
-    if (!plan.plain && !plan.cut) return formatted;
-    const rest = plainBody(plan);
-    return { html: `${formatted.html}\n${rest.html}`, words: formatted.words + rest.words, shortened: rest.shortened };
+    const formatted = plan.formatted.trim() ? plan.formatted : "";
+    const { html, words } = await render(formatted, plan.plain);
+    if (!plan.plain && !plan.cut) return { html, words };
+    const rest = plainHtml(plan.plain, plan.cut);
+    return { html: html ? `${html}\n${rest}` : rest, words, shortened: { cut: plan.cut } };
   } catch (error) {
     if (error instanceof BlogUnavailableError) throw error;
     console.warn(`An article body is shown as plain text: ${error instanceof Error ? error.message : String(error)}`);
@@ -140,8 +146,12 @@ async function renderPlan(markdown: string, plan: BodyPlan, render: RenderMarkdo
   }
 }
 
+/**
+ * A body shown all as plain text when the worker failed: its prose's words counted on this thread between
+ * spaces only (the same for scripts with spaces; a run of one without counts once).
+ */
 function plainBody({ plain, cut }: BodyPlan): ArticleBody {
-  return { html: plainHtml(plain, cut), words: markdownWords(plain), shortened: { cut } };
+  return { html: plainHtml(plain, cut), words: spacedWords(proseOf(plain)), shortened: { cut } };
 }
 
 const UTF8_TWO = 0x80;

@@ -57,7 +57,8 @@ export function boundedChars(text: string, max: number): string {
   return text.length <= max ? text : text.slice(0, codePointCut(text, max));
 }
 
-function codePointCut(text: string, at: number): number {
+/** `at`, or one before it where `at` would split a surrogate pair. */
+export function codePointCut(text: string, at: number): number {
   const code = text.charCodeAt(at - 1);
   return code >= 0xd800 && code <= 0xdbff ? at - 1 : at;
 }

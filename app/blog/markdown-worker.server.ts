@@ -4,11 +4,12 @@ import { renderMarkdown } from "./markdown.server";
 
 /**
  * The render worker (built to build/markdown-worker.js, run by the pool in article-body.server.ts): one
- * article body's markdown to HTML, and its words for the reading time. It says when it starts, so that the
- * pool's time limit counts the work and not the wait in the queue.
+ * article body's markdown to HTML, and its words for the reading time with those of the part shown as
+ * plain text. It says when it starts, so that the pool's time limit counts the work and not the wait in
+ * the queue.
  */
-export default function renderInWorker({ markdown, started }: { markdown: string; started: MessagePort }) {
+export default function renderInWorker({ markdown, plain = "", started }: { markdown: string; plain?: string; started: MessagePort }) {
   started.postMessage("started");
   started.close();
-  return { html: renderMarkdown(markdown), words: markdownWords(markdown) };
+  return { html: markdown ? renderMarkdown(markdown) : "", words: markdownWords(markdown) + (plain ? markdownWords(plain) : 0) };
 }

@@ -8,11 +8,10 @@ import { plainLatin } from "./folding";
 import { connection, run } from "./pg-database.server";
 import { LOCKS } from "./pg-schema.server";
 import { lexeme, phrasesOf, RANK_WEIGHTS, snippetOf, tsqueryOf, tsvectorOf, type Phrase } from "./pg-text";
-import { plainText } from "./plain-text";
 import { fillWithNewest, rankRelated, RELATED_CANDIDATES, RELATED_WORDS, type RelatedCandidate } from "./related";
 import { MAX_BODY_CHARS, snippetParts } from "./sqlite-catalogue.server";
 import { suggestWord } from "./suggest";
-import { indexedText, type IndexedText } from "./indexed-text.server";
+import { indexedText, plainTextInPieces, type IndexedText } from "./indexed-text.server";
 import { foldedText, queryWords, spacedText } from "./tokenize";
 
 /**
@@ -260,9 +259,9 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
         return wanted;
       });
     },
-    putArticle(article) {
+    async putArticle(article) {
+      const body = (await plainTextInPieces(article.body)).slice(0, MAX_BODY_CHARS);
       return write(async (client, catalogue) => {
-        const body = plainText(article.body).slice(0, MAX_BODY_CHARS);
         const bodyHash = hash([article.title, article.description, article.image ?? null, article.date, article.keywords, body]);
         const entryHash = hash([article.title, article.description, article.image ?? null]);
         const old = await storedBySlug(client, catalogue, article.slug);

@@ -6,12 +6,11 @@ import { isoDate } from "~/blog/dates";
 import { keywordWords } from "~/blog/read-next";
 import { MAX_COUNTED, type Catalogue, type CatalogueArticle, type CatalogueEntry, type SearchHit, type SearchResults, type SnippetPart } from "./catalogue";
 import { keywordKey } from "./keyword-key";
-import { plainText } from "./plain-text";
 import { fillWithNewest, rankRelated, RELATED_CANDIDATES, RELATED_WORDS, type RelatedCandidate } from "./related";
 import { plainLatin } from "./folding";
 import { suggestWord } from "./suggest";
 import { textKey } from "./text-key";
-import { indexedText, type IndexedText } from "./indexed-text.server";
+import { indexedText, plainTextInPieces, type IndexedText } from "./indexed-text.server";
 import { foldedText, matchExpression, queryWords, spacedText } from "./tokenize";
 
 /**
@@ -329,7 +328,7 @@ export function openSqliteCatalogue(file: string): Catalogue {
       return putEntries(entries);
     },
     async putArticle(article) {
-      const body = plainText(article.body).slice(0, MAX_BODY_CHARS);
+      const body = (await plainTextInPieces(article.body)).slice(0, MAX_BODY_CHARS);
       const before = hashesOf(article, body);
       if (before.unchanged) return bodyHad(before.old!);
       // The body's text is worked out before the write, a piece at a time (tokenize.ts).

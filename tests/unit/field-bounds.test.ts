@@ -174,7 +174,7 @@ describe("a list reply, every field of an entry generated", () => {
 });
 
 describe("an article body's share of its page", () => {
-  const inProcess: RenderMarkdown = async (markdown) => ({ html: renderMarkdown(markdown), words: markdownWords(markdown) });
+  const inProcess: RenderMarkdown = async (markdown, plain = "") => ({ html: markdown ? renderMarkdown(markdown) : "", words: markdownWords(markdown) + markdownWords(plain) });
   /** Bodies whose HTML is many times their markdown: quotes, markup written as entities, links. */
   const costly = fc
     .tuple(fc.constantFrom('"', "<", "&", "'", "[a](/N) ", "<b>a</b> ", `${'"'.repeat(200)}\n\n`, "> ", "word "), fc.integer({ min: 1000, max: 400_000 }))

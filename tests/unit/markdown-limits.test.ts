@@ -89,7 +89,7 @@ describe("the limits checked before markdown is parsed", () => {
 });
 
 describe("an article body", () => {
-  const inProcess: RenderMarkdown = async (markdown) => ({ html: renderMarkdown(markdown), words: markdownWords(markdown) });
+  const inProcess: RenderMarkdown = async (markdown, plain = "") => ({ html: markdown ? renderMarkdown(markdown) : "", words: markdownWords(markdown) + markdownWords(plain) });
 
   it("is the rendered markdown when it is within the limits", async () => {
     expect(await renderArticleBody(ARTICLE, inProcess)).toEqual({ html: renderMarkdown(ARTICLE), words: markdownWords(ARTICLE) });

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { indexedText } from "~/search/indexed-text.server";
+import { indexedText, plainTextInPieces } from "~/search/indexed-text.server";
+import { plainText } from "~/search/plain-text";
 import { foldedText, spacedText } from "~/search/tokenize";
 
 // A body's searchable text worked out a piece at a time (docs/decisions/041) is the same as worked out whole.
@@ -29,5 +30,22 @@ describe("a body's searchable text", () => {
     clearInterval(counting);
     // About a hundred pieces: timers ran between them, not only after.
     expect(turns - before).toBeGreaterThan(10);
+  });
+});
+
+describe("a body's prose for the catalogue", () => {
+  const paragraph = fc
+    .array(fc.constantFrom("Breath ", "[a link](https://example.org/a) ", "**stress** ", "<b>tag</b> ", "ສະມາທິ ", "## ", "1. ", "> ", "![i](/i.png) "), { minLength: 1, maxLength: 40 })
+    .map((parts) => parts.join(""));
+
+  // Pieces longer than any paragraph: each ends at a blank line.
+  it("is the same made plain in pieces as whole, for paragraphs of any markup", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(paragraph, { maxLength: 60 }), fc.integer({ min: 1300, max: 5000 }), async (paragraphs, pieceChars) => {
+        const markdown = paragraphs.join("\n\n");
+        expect(await plainTextInPieces(markdown, pieceChars)).toBe(plainText(markdown));
+      }),
+      { numRuns: 150 },
+    );
   });
 });
