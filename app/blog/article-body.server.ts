@@ -2,6 +2,7 @@ import { MessageChannel } from "node:worker_threads";
 import { Piscina } from "piscina";
 import { proseOf, spacedWords } from "./reading-time";
 import { BlogUnavailableError } from "./errors.server";
+import type { ReplyKind, TextReading } from "./schema.server";
 import { allPlain, MARKDOWN_LIMITS, planBody, plainHtml, type BodyPlan, type MarkdownLimits } from "./markdown-limits";
 
 /**
@@ -66,35 +67,50 @@ export function createMarkdownRenderer({
     niceIncrement: 5,
   }).on("error", (error: unknown) => console.error("Markdown render worker:", error));
 
-  const render: RenderMarkdown = async (markdown, plain = "") => {
+  /** One task of the worker's (`name`: its export), timed from its start; `what` names it in errors. */
+  async function run<T>(name: string, task: object, what: string): Promise<T> {
     const abort = new AbortController();
     const { port1: started, port2 } = new MessageChannel();
     let timer = setTimeout(() => abort.abort(new Overloaded(`no render worker free within ${queueLimitMs} ms`)), queueLimitMs);
     started.once("message", () => {
       clearTimeout(timer);
-      timer = setTimeout(() => abort.abort(new Error(`the render took longer than ${timeLimitMs} ms`)), timeLimitMs);
+      timer = setTimeout(() => abort.abort(new Error(`the ${what} took longer than ${timeLimitMs} ms`)), timeLimitMs);
     });
     try {
-      return await pool.run({ markdown, plain, started: port2 }, { transferList: [port2], signal: abort.signal });
+      return (await pool.run({ ...task, started: port2 }, { name, transferList: [port2], signal: abort.signal })) as T;
     } catch (error) {
       const reason: unknown = abort.signal.aborted ? abort.signal.reason : error;
       if (reason instanceof Overloaded || (reason instanceof Error && reason.message === "Task queue is at limit")) {
-        throw new BlogUnavailableError(`article body not rendered: ${reason.message}`, { cause: reason });
+        throw new BlogUnavailableError(`${what} not done: ${reason.message}`, { cause: reason });
       }
       throw reason;
     } finally {
       clearTimeout(timer);
       started.close();
     }
+  }
+  const render: RenderMarkdown = (markdown, plain = "") => run("default", { markdown, plain }, "render");
+  const readReply: ReadReplyText = async (kind, text) => {
+    try {
+      return await run("readReply", { kind, text }, "reading of the reply");
+    } catch (error) {
+      if (error instanceof BlogUnavailableError) throw error;
+      // A worker that ran out of time or memory on a reply: that reply's problem.
+      return { ok: false, problem: `reply not read: ${error instanceof Error ? error.message : String(error)}` };
+    }
   };
-  return { render, close: () => pool.close({ force: true }) };
+  return { render, readReply, close: () => pool.close({ force: true }) };
 }
+
+/** A backend reply's text parsed and checked off this thread, for replies of many values (reply-shape.ts). */
+export type ReadReplyText = <K extends ReplyKind>(kind: K, text: string) => Promise<TextReading<K>>;
 
 let renderer: ReturnType<typeof createMarkdownRenderer> | undefined;
 
-/** The process's renderer, started at the first render (so that importing this module starts no thread). */
-const renderInPool: RenderMarkdown = (markdown, plain) =>
-  (renderer ??= createMarkdownRenderer({ filename: new URL("./markdown-worker.js", import.meta.url).href })).render(markdown, plain);
+/** The process's worker pool, started at the first task (so that importing this module starts no thread). */
+const pool = () => (renderer ??= createMarkdownRenderer({ filename: new URL("./markdown-worker.js", import.meta.url).href }));
+const renderInPool: RenderMarkdown = (markdown, plain) => pool().render(markdown, plain);
+export const readReplyInPool: ReadReplyText = (kind, text) => pool().readReply(kind, text);
 
 /**
  * What a body may add to its page, in bytes (docs/decisions/041): the page carries its HTML twice, once as
@@ -154,21 +170,31 @@ function plainBody({ plain, cut }: BodyPlan): ArticleBody {
   return { html: plainHtml(plain, cut), words: spacedWords(proseOf(plain)), shortened: { cut } };
 }
 
-const UTF8_TWO = 0x80;
-const UTF8_THREE = 0x800;
-
 /**
- * The bytes `html` adds to its page: its UTF-8 bytes twice, five more for each `& < >` (and line or paragraph
- * separator) written as a \u escape in the JSON copy, one more for each character JSON escapes with a backslash.
+ * The bytes `html` adds to its page: its UTF-8 bytes as HTML, and its copy in the loaders' data, which is
+ * JSON (Remix's turbo-stream) inside a JSON string (app/entry.server.tsx) inside a script, where `& < >`
+ * become \u escapes: a quote or a backslash is written four times there, a line end three times.
  */
 export function pageBytesOf(html: string): number {
   let bytes = 0;
   for (let index = 0; index < html.length; index += 1) {
     const code = html.charCodeAt(index);
-    if (code === 0x3c || code === 0x3e || code === 0x26 || code === 0x2028 || code === 0x2029) bytes += 5;
-    else if (code === 0x22 || code === 0x5c || code < 0x20) bytes += code < 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09 ? 5 : 1;
-    // Surrogates: two code units, four bytes, so two each.
-    bytes += 2 * (code < UTF8_TWO ? 1 : code < UTF8_THREE ? 2 : code >= 0xd800 && code <= 0xdfff ? 2 : 3);
+    if (code === 0x3c || code === 0x3e || code === 0x26) bytes += 7;
+    else if (code === 0x22 || code === 0x5c) bytes += 5;
+    else if (code === 0x0a || code === 0x0d || code === 0x09 || code === 0x08 || code === 0x0c) bytes += 4;
+    else if (code < 0x20) bytes += 8;
+    else if (code < 0x80) bytes += 2;
+    else if (code < 0x800) bytes += 4;
+    else if (code === 0x2028 || code === 0x2029) bytes += 9;
+    else if (code >= 0xd800 && code <= 0xdbff && isLowSurrogate(html.charCodeAt(index + 1))) {
+      bytes += 8;
+      index += 1;
+    } else if (code >= 0xd800 && code <= 0xdfff) bytes += 10;
+    else bytes += 6;
   }
   return bytes;
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
 }

@@ -1,7 +1,8 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
+import { readReplyInPool, type ReadReplyText } from "./article-body.server";
 import { BlogUnavailableError, type BlogFailure } from "./errors.server";
-import { replyShapeProblem } from "./reply-shape";
-import { articleSchema, describeSchemaError, isNoArticle, readListReply } from "./schema.server";
+import { measureReply, REPLY_SHAPE_LIMITS } from "./reply-shape";
+import { readReplyText, type ReplyKind, type TextReading } from "./schema.server";
 import type { BlogSource } from "./source.server";
 
 type Options = {
@@ -11,15 +12,30 @@ type Options = {
   timeoutMs: number;
   /** Replies larger than this are refused: a runaway backend must not fill the server's memory. */
   maxBytes?: number;
+  /** Where a reply of many values is parsed and checked: the worker thread. */
+  readInWorker?: ReadReplyText;
 };
 
 const RETRY_DELAY_MS = 150;
 const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
 
-type Reply = { status: number; body: unknown };
+type Reply = { status: number; text: string };
 
 /** The hosted backend: GET get_metainfo and get_details with the public bearer credential. */
-export function createHttpSource({ baseUrl, token, timeoutMs, maxBytes = DEFAULT_MAX_BYTES }: Options): BlogSource {
+export function createHttpSource({ baseUrl, token, timeoutMs, maxBytes = DEFAULT_MAX_BYTES, readInWorker = readReplyInPool }: Options): BlogSource {
+  /**
+   * A reply's text parsed and checked (docs/decisions/041): refused unparsed when its shape would hold the
+   * thread, in the worker when it holds many values, else here, in a turn of the event loop after the one
+   * that read and measured it.
+   */
+  async function read<K extends ReplyKind>(kind: K, text: string): Promise<TextReading<K>> {
+    const shape = measureReply(text);
+    if (shape.problem) throw new BlogUnavailableError(`reply refused unparsed: ${shape.problem}`);
+    if (shape.values >= REPLY_SHAPE_LIMITS.inWorkerFrom) return readInWorker(kind, text);
+    await nextTurn();
+    return readReplyText(kind, text);
+  }
+
   async function call(path: string): Promise<Reply> {
     const url = `${baseUrl}/${path}`;
     const deadline = Date.now() + timeoutMs;
@@ -45,9 +61,9 @@ export function createHttpSource({ baseUrl, token, timeoutMs, maxBytes = DEFAULT
         }
         if (!response.ok) {
           await response.body?.cancel();
-          return { status: response.status, body: undefined };
+          return { status: response.status, text: "" };
         }
-        return { status: response.status, body: await readJson(response, maxBytes) };
+        return { status: response.status, text: await readText(response, maxBytes) };
       } catch (error) {
         if (error instanceof BlogUnavailableError) throw error;
         if (isTimeout(error)) throw new BlogUnavailableError(`${pathName(path)} timed out after ${timeoutMs} ms`, { kind: "timeout" });
@@ -64,30 +80,26 @@ export function createHttpSource({ baseUrl, token, timeoutMs, maxBytes = DEFAULT
     async listPage(domain, page) {
       const reply = await call(`get_metainfo?domain=${encodeURIComponent(domain)}&page=${page}`);
       if (reply.status !== 200) throw new BlogUnavailableError(`Failed to fetch blogs: get_metainfo answered ${reply.status}`, { kind: "http_error" });
-      const parsed = readListReply(reply.body);
-      if (!parsed.success) {
-        throw new BlogUnavailableError(`Failed to fetch blogs: reply did not fit (${describeSchemaError(parsed.error)})`);
-      }
+      const parsed = await read("list", reply.text);
+      if (!parsed.ok) throw new BlogUnavailableError(`Failed to fetch blogs: ${parsed.problem}`);
       // One line per reply, however many entries were left out; the page shows the rest.
       if (parsed.notes.length) console.warn(`Blog list ${JSON.stringify(domain)} page ${page}: ${parsed.notes.join("; ")}`);
-      return parsed.data;
+      return parsed.page;
     },
 
     async article(slug) {
       const reply = await call(`get_details?slug=${encodeURIComponent(slug)}`);
       if (reply.status === 404) return null;
       if (reply.status !== 200) throw new BlogUnavailableError(`Blog not found: get_details answered ${reply.status}`, { kind: "http_error" });
-      if (isNoArticle(reply.body)) return null;
-      const parsed = articleSchema.safeParse(reply.body);
-      if (!parsed.success) {
-        throw new BlogUnavailableError(`Blog not found: reply did not fit (${describeSchemaError(parsed.error)})`);
-      }
-      return parsed.data;
+      const parsed = await read("article", reply.text);
+      if (!parsed.ok) throw new BlogUnavailableError(`Blog not found: ${parsed.problem}`);
+      return parsed.article;
     },
   };
 }
 
-async function readJson(response: Response, maxBytes: number): Promise<unknown> {
+/** The reply's text, within `maxBytes`. */
+async function readText(response: Response, maxBytes: number): Promise<string> {
   const declared = Number(response.headers.get("content-length") ?? "0");
   if (declared > maxBytes) {
     await response.body?.cancel();
@@ -109,21 +121,7 @@ async function readJson(response: Response, maxBytes: number): Promise<unknown> 
     }
   }
   // TextDecoder drops a leading byte order mark, which some servers write and JSON.parse refuses.
-  const text = new TextDecoder().decode(Buffer.concat(chunks));
-  // Checked before parsing: a reply of a million nested arrays would hold every request for a second.
-  const problem = replyShapeProblem(text);
-  if (problem) throw new BlogUnavailableError(`reply refused unparsed: ${problem}`);
-  // Decoding, checking and parsing 2 MB each take up to 10 to 30 ms: each in a turn of the event loop of
-  // its own, and the caller's schema check in another, so that other requests are answered in between.
-  await nextTurn();
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new BlogUnavailableError(`reply is not JSON (${JSON.stringify(text.slice(0, 60))})`);
-  }
-  await nextTurn();
-  return body;
+  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 function isTimeout(error: unknown) {

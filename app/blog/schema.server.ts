@@ -130,6 +130,42 @@ export const articleSchema = z
     };
   });
 
+/** A reply's text read as a list page, as plain data that crosses a thread (an error is its description). */
+export type ListTextReading = { ok: true; page: BlogListPage; notes: string[] } | { ok: false; problem: string };
+/** A reply's text read as an article (null: none), likewise. */
+export type ArticleTextReading = { ok: true; article: BlogArticle | null } | { ok: false; problem: string };
+
+export type ReplyKind = "list" | "article";
+export type TextReading<K extends ReplyKind> = K extends "list" ? ListTextReading : ArticleTextReading;
+
+/** A reply's text parsed and checked: here, or in the worker thread (markdown-worker.server.ts). */
+export function readReplyText<K extends ReplyKind>(kind: K, text: string): TextReading<K> {
+  return (kind === "list" ? readListText(text) : readArticleText(text)) as TextReading<K>;
+}
+
+export function readListText(text: string): ListTextReading {
+  const body = parseJson(text);
+  if (!body.ok) return body;
+  const read = readListReply(body.value);
+  return read.success ? { ok: true, page: read.data, notes: read.notes } : { ok: false, problem: `reply did not fit (${describeSchemaError(read.error)})` };
+}
+
+export function readArticleText(text: string): ArticleTextReading {
+  const body = parseJson(text);
+  if (!body.ok) return body;
+  if (isNoArticle(body.value)) return { ok: true, article: null };
+  const read = articleSchema.safeParse(body.value);
+  return read.success ? { ok: true, article: read.data } : { ok: false, problem: `reply did not fit (${describeSchemaError(read.error)})` };
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false; problem: string } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false, problem: `reply is not JSON (${JSON.stringify(text.slice(0, 60))})` };
+  }
+}
+
 /** "No article" as opposed to a broken one: null, or an empty object. */
 export function isNoArticle(body: unknown): boolean {
   return body === null || (typeof body === "object" && !Array.isArray(body) && Object.keys(body as object).length === 0);
