@@ -1,7 +1,7 @@
 // `node scripts/smoke-routes.mjs`: starts the built server with the Node that runs this script (embedded
 // articles, defaults otherwise), asks every route once and prints one line per address: status, content
-// type and a digest of the body. .ci/run runs it on the machine's Node and on Node 24 and compares the two
-// outputs, so "every route answers as on Node 20" is checked byte for byte. Needs a build.
+// type and a digest of the body. .ci/run runs it on Node 26, and .ci/other-node on Node 24 and 22, and compares
+// the outputs, so "every route answers as on Node 26" is checked byte for byte. Needs a build.
 import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

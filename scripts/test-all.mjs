@@ -1,4 +1,4 @@
-// `npm test`: builds the site, runs the unit and server tests (Vitest), the browser tests (Playwright in
+// `npm test`: builds the site if needed, runs the unit and server tests (Vitest), the browser tests (Playwright in
 // Chromium, JavaScript on and off), the Firefox and WebKit tests (tests/engines) and, where nginx is
 // installed, the proxy tests; then prints one summary line over all of them: "N passed, N failed". A runner
 // that errored, or ran no test, counts as a failure.
@@ -40,7 +40,8 @@ for (const runner of runners) rmSync(`${artifacts}/${runner.report}`, { force: t
 let passed = 0;
 let failed = 0;
 const problems = [];
-if (run("npm", ["run", "build"]) !== 0) {
+// Builds unless the build is newer than every source (as after .ci/run's build step).
+if (run("node", ["scripts/build-if-needed.mjs"]) !== 0) {
   problems.push("the build failed");
   failed += 1;
 } else {
