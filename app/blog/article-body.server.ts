@@ -96,7 +96,7 @@ export function createMarkdownRenderer({
     } catch (error) {
       if (error instanceof BlogUnavailableError) throw error;
       // A worker that ran out of time or memory on a reply: that reply's problem.
-      return { ok: false, problem: `reply not read: ${error instanceof Error ? error.message : String(error)}` };
+      return { ok: false, problem: `reply not read: ${error instanceof Error ? error.message : String(error)}`, ofContent: true };
     }
   };
   return { render, readReply, close: () => pool.close({ force: true }) };

@@ -41,7 +41,8 @@ function createCaches() {
   };
   return {
     lists: createSwrCache<BlogListPage>(timing),
-    articles: createSwrCache<ArticleView | null>(timing),
+    // An article whose reply does not fit is asked for again once a fresh period, not at every request.
+    articles: createSwrCache<ArticleView | null>({ ...timing, keepFailure: (error) => error instanceof BlogUnavailableError && error.ofContent }),
     dates: createSwrCache<{ iso?: string } | null>(timing),
   };
 }
@@ -60,7 +61,7 @@ function blogOf(site: SiteSettings): Blog {
 
 function namedSource(name: string, source: BlogSource): BlogSource {
   const named = (error: unknown) => {
-    throw error instanceof BlogUnavailableError ? new BlogUnavailableError(`${name}: ${error.message}`, { cause: error, kind: error.kind }) : error;
+    throw error instanceof BlogUnavailableError ? new BlogUnavailableError(`${name}: ${error.message}`, { cause: error, kind: error.kind, ofContent: error.ofContent }) : error;
   };
   return {
     listPage: (domain, page) => source.listPage(domain, page).catch(named),

@@ -1,8 +1,11 @@
 import { LRUCache } from "lru-cache";
 import { metrics } from "~/metrics/record.server";
 
-/** `failed`: a stale copy kept in service because the source failed to give a new one. */
-type Entry<T> = { value: T; fetchedAt: number; size: number; failed?: boolean };
+/**
+ * `failed`: a stale copy kept in service because the source failed to give a new one. `error`: no value,
+ * but a failure kept like one (`keepFailure`), thrown to each reader until the entry is refreshed.
+ */
+type Entry<T> = { value: T; fetchedAt: number; size: number; failed?: boolean; error?: unknown };
 
 type Options = {
   /** A value is fresh this long; then it is served stale while one request refreshes it. */
@@ -13,6 +16,11 @@ type Options = {
   staleIfErrorMs: number;
   /** Rough memory budget in bytes (by the size each load reports). */
   maxSize?: number;
+  /**
+   * Failures kept as if they were values, for a fresh period: those that asking again would only repeat
+   * (a reply whose content does not fit), so that they cost one call a period, not one a reader.
+   */
+  keepFailure?: (error: unknown) => boolean;
   now?: () => number;
 };
 
@@ -26,7 +34,7 @@ const ENTRY_OVERHEAD = 512;
  * stale-while-revalidate after the fresh period, and stale-if-error up to a limit. Built on lru-cache's
  * fetchMethod, which already gives the single flight and the background refresh.
  */
-export function createSwrCache<T>({ freshMs, staleWhileRevalidateMs, staleIfErrorMs, maxSize = 64 * 1024 * 1024, now = Date.now }: Options) {
+export function createSwrCache<T>({ freshMs, staleWhileRevalidateMs, staleIfErrorMs, maxSize = 64 * 1024 * 1024, keepFailure, now = Date.now }: Options) {
   /** Keys whose load is under way, so that a reader who waits for it is counted as having joined it. */
   const loading = new Set<string>();
   const lru = new LRUCache<string, Entry<T>, Load<T>>({
@@ -46,11 +54,12 @@ export function createSwrCache<T>({ freshMs, staleWhileRevalidateMs, staleIfErro
         const { value, size } = await load();
         return { value, fetchedAt: now(), size: size ?? 1024 };
       } catch (error) {
-        if (stale && now() - stale.fetchedAt <= staleIfErrorMs) {
+        if (stale && stale.error === undefined && now() - stale.fetchedAt <= staleIfErrorMs) {
           console.warn(`Serving a stale copy: ${(error as Error).message}`);
           // Kept as fresh for another period, so a failing source is asked again only that often.
           return { ...stale, failed: true };
         }
+        if (keepFailure?.(error)) return { value: undefined as T, error, fetchedAt: now(), size: 512 };
         throw error;
       } finally {
         loading.delete(key);
@@ -68,6 +77,7 @@ export function createSwrCache<T>({ freshMs, staleWhileRevalidateMs, staleIfErro
       if (loading.has(key) && !serveStale) metrics.joinedCall(site);
       const entry = await lru.fetch(key, { context: load, allowStale: serveStale });
       if (!entry) throw new Error(`cache load for ${key} gave nothing`);
+      if (entry.error !== undefined) throw entry.error;
       if (now() - entry.fetchedAt > freshMs) metrics.staleReply(site, entry.failed ? "backend_failed" : "refreshing");
       return entry.value;
     },

@@ -30,7 +30,7 @@ export function createHttpSource({ baseUrl, token, timeoutMs, maxBytes = DEFAULT
    */
   async function read<K extends ReplyKind>(kind: K, text: string): Promise<TextReading<K>> {
     const shape = measureReply(text);
-    if (shape.problem) throw new BlogUnavailableError(`reply refused unparsed: ${shape.problem}`);
+    if (shape.problem) throw new BlogUnavailableError(`reply refused unparsed: ${shape.problem}`, { ofContent: true });
     if (shape.values >= REPLY_SHAPE_LIMITS.inWorkerFrom) return readInWorker(kind, text);
     await nextTurn();
     return readReplyText(kind, text);
@@ -81,7 +81,7 @@ export function createHttpSource({ baseUrl, token, timeoutMs, maxBytes = DEFAULT
       const reply = await call(`get_metainfo?domain=${encodeURIComponent(domain)}&page=${page}`);
       if (reply.status !== 200) throw new BlogUnavailableError(`Failed to fetch blogs: get_metainfo answered ${reply.status}`, { kind: "http_error" });
       const parsed = await read("list", reply.text);
-      if (!parsed.ok) throw new BlogUnavailableError(`Failed to fetch blogs: ${parsed.problem}`);
+      if (!parsed.ok) throw new BlogUnavailableError(`Failed to fetch blogs: ${parsed.problem}`, { ofContent: parsed.ofContent });
       // One line per reply, however many entries were left out; the page shows the rest.
       if (parsed.notes.length) console.warn(`Blog list ${JSON.stringify(domain)} page ${page}: ${parsed.notes.join("; ")}`);
       return parsed.page;
@@ -92,7 +92,7 @@ export function createHttpSource({ baseUrl, token, timeoutMs, maxBytes = DEFAULT
       if (reply.status === 404) return null;
       if (reply.status !== 200) throw new BlogUnavailableError(`Blog not found: get_details answered ${reply.status}`, { kind: "http_error" });
       const parsed = await read("article", reply.text);
-      if (!parsed.ok) throw new BlogUnavailableError(`Blog not found: ${parsed.problem}`);
+      if (!parsed.ok) throw new BlogUnavailableError(`Blog not found: ${parsed.problem}`, { ofContent: parsed.ofContent });
       return parsed.article;
     },
   };

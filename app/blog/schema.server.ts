@@ -130,10 +130,15 @@ export const articleSchema = z
     };
   });
 
-/** A reply's text read as a list page, as plain data that crosses a thread (an error is its description). */
-export type ListTextReading = { ok: true; page: BlogListPage; notes: string[] } | { ok: false; problem: string };
-/** A reply's text read as an article (null: none), likewise. */
-export type ArticleTextReading = { ok: true; article: BlogArticle | null } | { ok: false; problem: string };
+/**
+ * A reply that could not be read, as plain data that crosses a thread: why, and whether it was JSON that
+ * does not fit (asking again gives the same) rather than no JSON at all (a gateway's error page, say).
+ */
+export type TextProblem = { ok: false; problem: string; ofContent: boolean };
+/** A reply's text read as a list page. */
+export type ListTextReading = { ok: true; page: BlogListPage; notes: string[] } | TextProblem;
+/** A reply's text read as an article (null: none). */
+export type ArticleTextReading = { ok: true; article: BlogArticle | null } | TextProblem;
 
 export type ReplyKind = "list" | "article";
 export type TextReading<K extends ReplyKind> = K extends "list" ? ListTextReading : ArticleTextReading;
@@ -147,7 +152,7 @@ export function readListText(text: string): ListTextReading {
   const body = parseJson(text);
   if (!body.ok) return body;
   const read = readListReply(body.value);
-  return read.success ? { ok: true, page: read.data, notes: read.notes } : { ok: false, problem: `reply did not fit (${describeSchemaError(read.error)})` };
+  return read.success ? { ok: true, page: read.data, notes: read.notes } : { ok: false, problem: `reply did not fit (${describeSchemaError(read.error)})`, ofContent: true };
 }
 
 export function readArticleText(text: string): ArticleTextReading {
@@ -155,14 +160,14 @@ export function readArticleText(text: string): ArticleTextReading {
   if (!body.ok) return body;
   if (isNoArticle(body.value)) return { ok: true, article: null };
   const read = articleSchema.safeParse(body.value);
-  return read.success ? { ok: true, article: read.data } : { ok: false, problem: `reply did not fit (${describeSchemaError(read.error)})` };
+  return read.success ? { ok: true, article: read.data } : { ok: false, problem: `reply did not fit (${describeSchemaError(read.error)})`, ofContent: true };
 }
 
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false; problem: string } {
+function parseJson(text: string): { ok: true; value: unknown } | TextProblem {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch {
-    return { ok: false, problem: `reply is not JSON (${JSON.stringify(text.slice(0, 60))})` };
+    return { ok: false, problem: `reply is not JSON (${JSON.stringify(text.slice(0, 60))})`, ofContent: false };
   }
 }
 

@@ -153,6 +153,15 @@ describe("an article reply with any field of any size", () => {
     expect(page).not.toContain("T".repeat(TITLE_MAX));
   }, 60_000);
 
+  it("asks the backend once a fresh period for an article whose reply is refused, however often it is asked for", async () => {
+    const [, nested] = knownFieldShapes().find(([name]) => /nested/.test(name))!;
+    backend.state.replies.set("refused-again", nested);
+    backend.reset();
+    for (let index = 0; index < 5; index += 1) expect((await fetch(`${site.url}/blog/refused-again`)).status).toBe(503);
+    expect(backend.calls().filter((call) => call.path === "/get_details")).toHaveLength(1);
+    backend.state.replies.delete("refused-again");
+  }, 30_000);
+
   it.each([...ARTICLE_FIELDS, "all"])("generated, %s hostile: every page bounded, the server keeps answering", async (field) => {
     await fc.assert(
       fc.asyncProperty(hostileArticleReply(field), async ({ text, description }) => {

@@ -92,3 +92,45 @@ describe("stale-while-revalidate cache", () => {
     expect(await cache.get("site2:list:a.org:1", async () => ({ value: "called" }))).toBe("kept");
   });
 });
+
+describe("failures kept like values (keepFailure)", () => {
+  const contentError = new Error("reply did not fit");
+  const outage = new Error("timed out");
+  function keeping() {
+    let time = 1_000_000;
+    const cache = createSwrCache<string>({
+      freshMs: 60_000,
+      staleWhileRevalidateMs: 300_000,
+      staleIfErrorMs: 86_400_000,
+      keepFailure: (error) => error === contentError,
+      now: () => time,
+    });
+    return { cache, advance: (ms: number) => (time += ms) };
+  }
+
+  it("throw the same failure to every reader of the fresh period with one call, then call again", async () => {
+    const { cache, advance } = keeping();
+    const load = vi.fn(async (): Promise<{ value: string }> => {
+      throw contentError;
+    });
+    for (let reader = 0; reader < 5; reader += 1) await expect(cache.get("article:x", load)).rejects.toBe(contentError);
+    expect(load).toHaveBeenCalledTimes(1);
+    advance(60_001 + 300_000);
+    await expect(cache.get("article:x", load)).rejects.toBe(contentError);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("are not kept for other failures, and never hide a stale copy", async () => {
+    const { cache, advance } = keeping();
+    const failing = vi.fn(async (): Promise<{ value: string }> => {
+      throw outage;
+    });
+    await expect(cache.get("a", failing)).rejects.toBe(outage);
+    await expect(cache.get("a", failing)).rejects.toBe(outage);
+    expect(failing).toHaveBeenCalledTimes(2);
+    // A good copy, then content that does not fit: the good copy stands in, as for any failure.
+    await cache.get("b", async () => ({ value: "good" }));
+    advance(60_001 + 300_001);
+    expect(await cache.get("b", async () => Promise.reject(contentError))).toBe("good");
+  });
+});
