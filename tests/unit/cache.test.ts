@@ -1,13 +1,14 @@
 import { describe, expect, it, vi } from "vitest";
 import { createSwrCache } from "~/blog/cache.server";
 
-function setup() {
+function setup(options: Pick<Parameters<typeof createSwrCache>[0], "keepFailure"> = {}) {
   let time = 1_000_000;
   const cache = createSwrCache<string>({
     freshMs: 60_000,
     staleWhileRevalidateMs: 300_000,
     staleIfErrorMs: 86_400_000,
     now: () => time,
+    ...options,
   });
   return { cache, advance: (ms: number) => (time += ms) };
 }
@@ -96,17 +97,7 @@ describe("stale-while-revalidate cache", () => {
 describe("failures kept like values (keepFailure)", () => {
   const contentError = new Error("reply did not fit");
   const outage = new Error("timed out");
-  function keeping() {
-    let time = 1_000_000;
-    const cache = createSwrCache<string>({
-      freshMs: 60_000,
-      staleWhileRevalidateMs: 300_000,
-      staleIfErrorMs: 86_400_000,
-      keepFailure: (error) => error === contentError,
-      now: () => time,
-    });
-    return { cache, advance: (ms: number) => (time += ms) };
-  }
+  const keeping = () => setup({ keepFailure: (error) => error === contentError });
 
   it("throw the same failure to every reader of the fresh period with one call, then call again", async () => {
     const { cache, advance } = keeping();
