@@ -286,7 +286,7 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
           },
           old,
         );
-        // Worked out a piece at a time (tokenize.ts): a long body must not hold every other request.
+        // Worked out a piece at a time (indexed-text.server.ts): a long body must not hold every other request.
         await writeText(client, catalogue, id, article, await indexedText(body), old);
         return true;
       });
