@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromiumPath } from "../support/chromium.mjs";
 import { documentPart } from "../support/document.mjs";
 import { FAKE_TOKEN, startFakeBackend } from "../support/fake-backend.mjs";
 import { configuredSite, languageSites, VIETNAMESE_SITE_NAME, vietnameseContentDir } from "../support/servers.mjs";
@@ -69,7 +70,7 @@ beforeAll(async () => {
     startSite({ SITE_NAME: japanese.name, SITE_PRODUCT: japanese.product, SITE_LANGUAGE: "ja", CONTENT_DIR: japanese.contentDir }),
   ]);
   sites = { embedded, hosted, vietnamese, japanese: japaneseSite };
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+  browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu"] });
   for (const [name, paths] of Object.entries(PAGES) as [keyof typeof PAGES, string[]][]) {
     for (const pagePath of paths) {
       const url = sites[name].url + pagePath;
