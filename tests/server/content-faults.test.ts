@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { isPossibleSlug } from "~/blog/slug";
 import { documentPart } from "../support/document.mjs";
+import { serverRuns } from "../support/server-runs.mjs";
 import { FAKE_TOKEN, startFakeBackend } from "../support/fake-backend.mjs";
 import { startFakeImageHost } from "../support/fake-image-host.mjs";
 import { startSite, waitForOutput } from "../support/site-process.mjs";
@@ -229,7 +230,7 @@ describe("the slug that reaches the backend", () => {
         expect(detailsCalls().length - beforeAll, slug).toBeLessThanOrEqual(1);
         asked.add(slug);
       }),
-      { numRuns: 300 },
+      { numRuns: serverRuns(300) },
     );
   }, 60_000);
 });

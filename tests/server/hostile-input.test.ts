@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BlogUnavailableError } from "~/blog/errors.server";
 import { createHttpSource } from "~/blog/http-source.server";
 import { FAKE_TOKEN, startFakeBackend } from "../support/fake-backend.mjs";
+import { serverRuns } from "../support/server-runs.mjs";
 import { startSite } from "../support/site-process.mjs";
 
 // Property-based tests over what a visitor (or an attacker) controls: paths, slugs, ?page= values and
@@ -86,7 +87,7 @@ describe("hostile input never breaks the site", () => {
       fc.asyncProperty(fc.oneof(fc.webPath(), text.map((value) => `/${encodeURIComponent(value)}`)), async (path) => {
         expectSafe(await get(path || "/"), decodeURIComponent(path), usual);
       }),
-      { numRuns: 3000 },
+      { numRuns: serverRuns(3000) },
     );
   }, 120_000);
 
@@ -96,7 +97,7 @@ describe("hostile input never breaks the site", () => {
       fc.asyncProperty(text, async (slug) => {
         expectSafe(await get(`/blog/${encodeURIComponent(slug)}`), slug, usual, slug.startsWith("fault-"));
       }),
-      { numRuns: 3000 },
+      { numRuns: serverRuns(3000) },
     );
   }, 120_000);
 
@@ -108,7 +109,7 @@ describe("hostile input never breaks the site", () => {
         expectSafe(reply, page, usual);
         if (reply !== "client-refused") expect([200, 301, 404]).toContain(reply.status);
       }),
-      { numRuns: 2000 },
+      { numRuns: serverRuns(2000) },
     );
   }, 120_000);
 
@@ -138,7 +139,7 @@ describe("hostile input never breaks the site", () => {
         expectSafe(reply, host, usual);
         if (reply !== "client-refused" && reply.status === 400) expect(callsForSlug()).toBe(before);
       }),
-      { numRuns: 2000 },
+      { numRuns: serverRuns(2000) },
     );
   }, 120_000);
 
@@ -199,7 +200,7 @@ describe("any backend reply shape", () => {
           expect(error).toBeInstanceOf(BlogUnavailableError);
         }
       }),
-      { numRuns: 500 },
+      { numRuns: serverRuns(500) },
     );
     backend.state.listBody = undefined;
   }, 120_000);

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hostileTarget, pageUrl, redirectTargets, sendable } from "../support/hostile-addresses.mjs";
 import { rawRequest } from "../support/raw-request.mjs";
+import { serverRuns } from "../support/server-runs.mjs";
 import { startSite } from "../support/site-process.mjs";
 
 // Every redirect the site answers stays on the site: generated addresses that try to point it elsewhere
@@ -38,6 +39,7 @@ describe("redirects stay on the site", () => {
   });
 
   it("no generated address gets a Location or X-Remix-Redirect on another host, nor a 5xx", async () => {
+    const runs = serverRuns(1500);
     let redirects = 0;
     await fc.assert(
       fc.asyncProperty(hostileTarget.filter(sendable), async (target) => {
@@ -48,9 +50,9 @@ describe("redirects stay on the site", () => {
           expect(origin, `${target} -> ${header}: ${value}`).toBe("https://news.example.org");
         }
       }),
-      { numRuns: 1500 },
+      { numRuns: runs },
     );
     // Most generated addresses are redirected: the property was tested, not passed by 404s alone.
-    expect(redirects).toBeGreaterThan(150);
+    expect(redirects).toBeGreaterThan(runs / 10);
   }, 60_000);
 });
