@@ -56,7 +56,7 @@ describe("a page is its path and the parameters it reads", () => {
       expect(reply.headers.etag).toBe(clean.headers.etag);
       expect(reply.body.equals(clean.body)).toBe(true);
     }
-  });
+  }, 30_000); // 1,000 requests: more than the default 5 s on a busy machine, though it is no timing test.
 
   it("the parameters never reach the page: without any cache, the page with them is the page without them", async () => {
     for (const path of ["/", "/blog", "/blog?page=2", "/blog/backend-article-3"]) {
