@@ -43,16 +43,27 @@ describe("share image text", () => {
 
   it("draws the site's name as given, in any script, split only between words", () => {
     const unescape = (text: string) => text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&");
-    const drawnName = (svg: string) =>
-      [...svg.matchAll(/<text [^>]*font-weight="bold"[^>]*>([^<]*)<\/text>/g)].map((match) => unescape(match[1]!)).join(" ");
-    for (const name of ["Tịnh Độ Phật Giáo", "วัดป่าสันติธรรม", "禅の道場 静けさ", "정토 불교 🙏🏽", "Sangha 👨‍👩‍👧 “ensō” — 𠮷野"]) {
-      expect(drawnName(shareImageSvg(name, "Tagline"))).toBe(name);
+    const drawnLines = (svg: string) => [...svg.matchAll(/<text [^>]*font-weight="bold"[^>]*>([^<]*)<\/text>/g)].map((match) => unescape(match[1]!));
+    /** The name drawn whole, in order, each line break at a space or at a word boundary that Intl.Segmenter finds. */
+    const expectDrawnAsGiven = (name: string) => {
+      const boundaries = new Set([...new Intl.Segmenter("en", { granularity: "word" }).segment(name)].map(({ index }) => index));
+      let at = 0;
+      for (const [index, line] of drawnLines(shareImageSvg(name, "Tagline")).entries()) {
+        if (index > 0 && name[at] === " ") at += 1;
+        else if (index > 0) expect(boundaries.has(at), `a break inside a word of ${JSON.stringify(name)} at ${at}`).toBe(true);
+        expect(name.slice(at, at + line.length), `line ${index} of ${JSON.stringify(name)}`).toBe(line);
+        at += line.length;
+      }
+      expect(at, `all of ${JSON.stringify(name)} drawn`).toBe(name.length);
+    };
+    for (const name of ["Tịnh Độ Phật Giáo", "วัดป่าสันติธรรม", "禅の道場 静けさ", "정토 불교 🙏🏽", "Sangha 👨‍👩‍👧 “ensō” — 𠮷野", "! !! 𚿰⺀⺀ !⺀⺀"]) {
+      expectDrawnAsGiven(name);
     }
     fc.assert(
       fc.property(fc.string({ unit: "grapheme", minLength: 1, maxLength: 60 }), (text) => {
         const name = text.trim().split(/\s+/).join(" ");
         fc.pre(name.length > 0);
-        expect(drawnName(shareImageSvg(name, "Tagline"))).toBe(name);
+        expectDrawnAsGiven(name);
       }),
     );
   });
