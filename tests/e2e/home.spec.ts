@@ -31,6 +31,9 @@ async function waitForHydration(page: Page) {
 
 /** The main navigation as the visitor reaches it: straight away on wide screens, through the menu on phones. */
 async function openMainNav(page: Page): Promise<Locator> {
+  // Until the stylesheet applies, the phone menu's copy of the navigation is not hidden on wide screens
+  // either, and "Main" names two: after a click to another page, wait for its stylesheet.
+  await page.waitForLoadState("load");
   if (isPhone()) {
     // A button with JavaScript, a link to the #mobile-menu target without.
     await page.getByLabel("Open menu", { exact: true }).click();
