@@ -65,15 +65,19 @@ describe("a bounded text", () => {
   });
 
   it("as plain characters never ends in half a surrogate pair", () => {
-    fc.assert(
-      fc.property(anyText, fc.integer({ min: 1, max: 300 }), (text, max) => {
-        const bounded = boundedChars(text, max);
-        expect(bounded.length).toBeLessThanOrEqual(max);
-        expect(text.startsWith(bounded)).toBe(true);
-        const last = bounded.charCodeAt(bounded.length - 1);
-        if (bounded.length < text.length) expect(last >= 0xd800 && last <= 0xdbff).toBe(false);
-      }),
-    );
+    const isHigh = (code: number) => code >= 0xd800 && code <= 0xdbff;
+    const isLow = (code: number) => code >= 0xdc00 && code <= 0xdfff;
+    /** The cut splits no pair: it may end in a lone high surrogate only when the text had one there too. */
+    const expectWholePairs = (text: string, max: number) => {
+      const bounded = boundedChars(text, max);
+      expect(bounded.length).toBeLessThanOrEqual(max);
+      expect(text.startsWith(bounded)).toBe(true);
+      if (bounded.length < text.length && isHigh(bounded.charCodeAt(bounded.length - 1))) expect(isLow(text.charCodeAt(bounded.length))).toBe(false);
+    };
+    expect(boundedChars("a𐀀", 2)).toBe("a");
+    // A lone high surrogate, then a pair: the cut keeps the lone one and leaves the pair whole.
+    expect(boundedChars("\ud800𐀀", 2)).toBe("\ud800");
+    fc.assert(fc.property(anyText, fc.integer({ min: 1, max: 300 }), expectWholePairs));
   });
 });
 
