@@ -59,7 +59,7 @@ async function expectCards(page: Page, articles: Article[], { imagesLoad = true 
 }
 
 test.describe("blog list", () => {
-  test("shows the heading, the intro and the newest articles as clamped cards with round images", async ({ page }) => {
+  test("shows the heading, the intro and the newest articles as clamped cards with round images", { tag: "@crosswise" }, async ({ page }) => {
     const response = await page.goto("/blog");
     expect(response?.status()).toBe(200);
     const heading = page.getByRole("heading", { level: 1 });

@@ -86,7 +86,7 @@ test.describe("backend failures", () => {
     await expectErrorToast(page, ARTICLE_FAILED);
   });
 
-  test("a backend that cannot be reached: the blog list answers 503 with an error box and an error toast", async ({ page }) => {
+  test("a backend that cannot be reached: the blog list answers 503 with an error box and an error toast", { tag: "@crosswise" }, async ({ page }) => {
     const response = await page.goto(`${urls.broken}/blog`);
     expect(response?.status()).toBe(503);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Latest Articles & Insights");

@@ -50,7 +50,7 @@ const sectionHeadings = {
   contact: "Get in touch",
 };
 
-test("every part of the home page is there, with the site's settings", async ({ page }) => {
+test("every part of the home page is there, with the site's settings", { tag: "@crosswise" }, async ({ page }) => {
   const response = await page.goto(`${urls.configured}/`);
   expect(response?.status()).toBe(200);
 
@@ -118,7 +118,7 @@ test("every part of the home page is there, with the site's settings", async ({ 
   await expect(page.locator("html")).toHaveCSS("scroll-behavior", "smooth");
 });
 
-test("without settings the embeds keep their space, say they are not set up, and nothing goes to third parties", async ({
+test("without settings the embeds keep their space, say they are not set up, and nothing goes to third parties", { tag: "@crosswise" }, async ({
   page,
   thirdPartyRequests,
 }) => {

@@ -7,9 +7,9 @@ import { expectClearOfHeader } from "./scroll-checks";
 const isPhone = () => test.info().project.name.endsWith("-375");
 
 /** Unknown URLs, and the path the browser asks for (what the console message must name). */
-// /nope at both widths; the odd addresses only change what the server is asked, so one width is enough.
+// /nope at both widths (@crosswise: with JavaScript at 1280 px, without at 375 px); the odd addresses only change what the server is asked, so one width is enough.
 const unknownUrls = [
-  { url: "/nope", path: "/nope", tag: [] },
+  { url: "/nope", path: "/nope", tag: ["@crosswise"] },
   { url: "/blog/a/b/c", path: "/blog/a/b/c", tag: ["@desktop"] },
   { url: "/%E2%9C%93", path: "/%E2%9C%93", tag: ["@desktop"] },
   { url: "/a?b=<script>alert(1)</script>", path: "/a", tag: ["@desktop"] },
@@ -63,7 +63,7 @@ test("'Return to Home' leads to the home page", { tag: "@desktop" }, async ({ pa
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Discover the Ancient Wisdom of Chan Buddhism");
 });
 
-test("the ad row shows one banner on phones and three on wide screens, and gets the ad script with JavaScript", async ({
+test("the ad row shows one banner on phones and three on wide screens, and gets the ad script with JavaScript", { tag: "@crosswise" }, async ({
   page,
   thirdPartyRequests,
 }) => {

@@ -20,7 +20,7 @@ const cases = [
 ];
 
 for (const { lang, host, form, query, article, mark } of cases) {
-  test(`the search form finds words inside sentences on the ${lang} site`, async ({ page }) => {
+  test(`the search form finds words inside sentences on the ${lang} site`, { tag: "@crosswise" }, async ({ page }) => {
     await page.goto(`${origin(host)}/search`);
     // React 18 can throw "Root did not complete" (#345) in a page left while it still hydrates: the reader
     // meets nothing of it, as the results page loads either way, but the page error would fail the test.
@@ -35,8 +35,8 @@ for (const { lang, host, form, query, article, mark } of cases) {
   });
 }
 
-test("the header's search form leads to the results, and their pages link on", async ({ page }) => {
-  test.skip(test.info().project.name.endsWith("-375"), "on phones the form is in the menu");
+// On phones the form is in the menu.
+test("the header's search form leads to the results, and their pages link on", { tag: "@desktop" }, async ({ page }) => {
   await page.goto(`${urls.demo}/`);
   const search = page.getByRole("banner").getByRole("search", { name: "Search the articles" });
   await search.getByRole("searchbox", { name: "Words to search for" }).fill("meditation");
@@ -49,7 +49,7 @@ test("the header's search form leads to the results, and their pages link on", a
 });
 
 for (const colorScheme of ["light", "dark"] as const) {
-  test(`no accessibility violations on the results page, ${colorScheme} scheme`, async ({ page, browser, viewport, isMobile, hasTouch }) => {
+  test(`no accessibility violations on the results page, ${colorScheme} scheme`, { tag: "@crosswise" }, async ({ page, browser, viewport, isMobile, hasTouch }) => {
     const seen = await visit({ page, browser, contextOptions: { viewport, isMobile, hasTouch, colorScheme } }, `${urls.demo}/search?q=zazen`);
     await expect(seen.locator("mark").first()).toBeVisible();
     await expectNoViolations(seen);
