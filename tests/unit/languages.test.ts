@@ -4,6 +4,7 @@ import { catalogProblems } from "~/i18n/catalog-check";
 import { catalogTags, resolveLanguage, siteLanguage } from "~/i18n/catalogs.server";
 import { canonicalTag, catalogCandidates, openGraphLocale, textDirection } from "~/i18n/language";
 import { createTranslator, formatMessage, messageParts, type Catalog } from "~/i18n/messages";
+import { translatorOf } from "~/i18n/use-translation";
 import { formatPublishedDate } from "~/blog/dates";
 import { breakUnits, fitLines, splitLines } from "~/crawlers/share-image";
 import { parseSettings } from "~/site/config.server";
@@ -148,6 +149,14 @@ describe("messages", () => {
     expect(en.plural("article.readingTime", 1)).toBe("1 min read");
     expect(en.plural("article.readingTime", 12)).toBe("12 min read");
     expect(createTranslator("en", { n: { one: "one", other: "{count} many" } } as Catalog).plural("n" as never, 1200)).toBe("1,200 many");
+  });
+
+  it("are translated in the tag of the site, also where sites of one process share a catalog in different tags", () => {
+    const messages = read("km");
+    expect(translatorOf({ lang: "km", messages }).numeral(12)).toBe("12");
+    expect(translatorOf({ lang: "km-u-nu-khmr", messages }).numeral(12)).toBe("១២");
+    expect(translatorOf({ lang: "km", messages }).lang).toBe("km");
+    expect(translatorOf({ lang: "km", messages })).toBe(translatorOf({ lang: "km", messages }));
   });
 
   it("keep English word for word as the spec has it", () => {
