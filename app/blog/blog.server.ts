@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import pMap from "p-map";
-import { getSettings, type SiteSettings } from "~/site/config.server";
+import { getSettings, languageOf, type SiteSettings } from "~/site/config.server";
 import { articleImages, cardImage } from "~/images/images.server";
 import { domainFromHost } from "~/site/domain";
 import { createSwrCache } from "./cache.server";
@@ -12,6 +12,7 @@ import { measuredSource } from "~/metrics/backend.server";
 import type { BlogSource } from "./source.server";
 import type { ArticleView, BlogArticle, BlogEntry, BlogListPage } from "./types";
 import { formatPublishedDate, isoDate } from "./dates";
+import type { Catalog } from "~/i18n/messages";
 import { splitKeywords } from "./keywords";
 import { pickReadNext } from "./read-next";
 import { minutesFor } from "./reading-time";
@@ -76,7 +77,7 @@ export function forgetSiteContent(siteKeys: string[]) {
 }
 
 function createBlog(source: BlogSource, { lists, articles, dates }: ReturnType<typeof createCaches>, settings: SiteSettings) {
-  const { key: site, label, language } = settings;
+  const { key: site, label } = settings;
   /** What a reader's request fetched anyway goes into the catalogue on the way (app/search), after the page's turn. */
   const store = (domain: string, write: (catalogue: Catalogue) => Promise<unknown>) => {
     nextTurn()
@@ -102,7 +103,7 @@ function createBlog(source: BlogSource, { lists, articles, dates }: ReturnType<t
         if (!article) return { value: null, size: slug.length };
         store(domain, (catalogue) => catalogue.putArticle(catalogueArticle(slug, article)));
         // Worked out once per fetched version and cached with it, also when the body had to be shortened.
-        const view = await toArticleView(slug, article, language.tag);
+        const view = await toArticleView(slug, article, languageOf(settings));
         return { value: view, size: view.bodyHtml.length + 1024 };
       }, label).then((view) => (view ? { ...view, image: articleImages(view.pinterestImageLink) } : view));
     },
@@ -124,9 +125,9 @@ function withCardImages(page: BlogListPage): BlogListPage {
   return { ...page, blogs: page.blogs.map((entry) => ({ ...entry, image: cardImage(entry.pinterestImageLink) })) };
 }
 
-async function toArticleView(slug: string, { blog: markdown, ...fields }: BlogArticle, lang: string): Promise<ArticleView> {
+async function toArticleView(slug: string, { blog: markdown, ...fields }: BlogArticle, language: { lang: string; messages: Catalog }): Promise<ArticleView> {
   const body = await renderArticleBody(markdown);
-  const label = formatPublishedDate(fields.date, lang);
+  const label = formatPublishedDate(fields.date, language.lang, language.messages);
   const iso = isoDate(fields.date);
   const videoId = extractVideoId(fields.youtubeShortsUrl);
   return {

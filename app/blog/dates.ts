@@ -1,19 +1,5 @@
-const longDates = new Map<string, Intl.DateTimeFormat>();
-
-function longDate(lang: string): Intl.DateTimeFormat {
-  let format = longDates.get(lang);
-  if (!format) {
-    format = new Intl.DateTimeFormat(lang, {
-      year: "numeric",
-      month: "long",
-      day: "numeric",
-      // Date-only strings mean UTC midnight: formatting in UTC prints the same day on server and browser.
-      timeZone: "UTC",
-    });
-    longDates.set(lang, format);
-  }
-  return format;
-}
+import { formatLongDate } from "~/i18n/long-date";
+import type { Catalog } from "~/i18n/messages";
 
 /** The years a publication date may have: beyond them ISO 8601 needs a sign, and Intl prints year 0 as 1. */
 const FIRST_YEAR = 1;
@@ -34,11 +20,12 @@ export function dateTime(value: string | null | undefined): number | undefined {
 
 /**
  * "2024-01-05" → "January 5, 2024" (en), "5 tháng 1, 2024" (vi), "2024年1月5日" (ja): the language's own long
- * date. A date that is no date (dateTime) yields undefined rather than "Invalid Date" or a wrong year.
+ * date, with the patterns its catalog gives where ICU's are wrong (app/i18n/long-date.ts). A date that is
+ * no date (dateTime) yields undefined rather than "Invalid Date" or a wrong year.
  */
-export function formatPublishedDate(value: string | null | undefined, lang = "en"): string | undefined {
+export function formatPublishedDate(value: string | null | undefined, lang = "en", catalog?: Catalog): string | undefined {
   const time = dateTime(value);
-  return time === undefined ? undefined : longDate(lang).format(time);
+  return time === undefined ? undefined : formatLongDate(time, lang, catalog);
 }
 
 /** The ISO form for machines (`<time dateTime>`, structured data, sitemaps). */

@@ -1,14 +1,31 @@
 import { placeholders, type Catalog } from "./messages";
+import { digitsOf } from "./numbers";
+import { isPatternKey, PATTERN_PLACEHOLDERS } from "./patterns";
 
 /**
- * What is wrong with a catalog measured against the English one: keys it lacks or adds, placeholders
- * that differ, plural forms that are not the language's. Empty when it can serve every page.
+ * What is wrong with a catalog measured against the English one: keys it lacks or adds (the patterns of
+ * app/i18n/patterns.ts aside), placeholders that differ, plural forms that are not the language's, and
+ * digits that are not the language's own. Empty when it can serve every page.
  */
 export function catalogProblems(catalog: Catalog, english: Catalog, lang: string): string[] {
   const problems: string[] = [];
-  const categories = new Intl.PluralRules(lang).resolvedOptions().pluralCategories as string[];
+  const rules = new Intl.PluralRules(lang);
+  const categories = rules.resolvedOptions().pluralCategories as string[];
+  // Where "one" is more than the number 1 (0 and 1 in Sinhala, 21 and 31 in Russian), its message must show the number.
+  const oneIsOnlyOne = Array.from({ length: 200 }, (_, count) => count).every((count) => (rules.select(count) === "one") === (count === 1));
+  const digits = digitsOf(lang);
   for (const key of Object.keys(english)) if (!(key in catalog)) problems.push(`lacks "${key}"`);
   for (const [key, message] of Object.entries(catalog)) {
+    for (const text of typeof message === "string" ? [message] : Object.values(message ?? {})) {
+      const foreign = [...(typeof text === "string" ? text : "").matchAll(/\p{Nd}/gu)].map(([digit]) => digit).filter((digit) => !digits.includes(digit));
+      if (foreign.length > 0) problems.push(`"${key}" has the digits ${foreign.join("")}, the language writes ${digits}`);
+    }
+    if (isPatternKey(key)) {
+      const wanted = [...PATTERN_PLACEHOLDERS[key]].sort().join(", ");
+      if (typeof message !== "string") problems.push(`"${key}" must be a string`);
+      else if (sortedPlaceholders(message) !== wanted) problems.push(`"${key}" has placeholders ${sortedPlaceholders(message) || "none"}, the pattern ${wanted}`);
+      continue;
+    }
     const reference = english[key];
     if (reference === undefined) {
       problems.push(`has "${key}", which English has not`);
@@ -28,8 +45,9 @@ export function catalogProblems(catalog: Catalog, english: Catalog, lang: string
     if (forms !== [...categories].sort().join(", ")) problems.push(`"${key}" has the plural forms ${forms}, the language ${[...categories].sort().join(", ")}`);
     for (const [form, text] of Object.entries(message)) {
       // The form for exactly one may say "one" in words instead of {count}.
-      const found = placeholders(text ?? "").filter((name) => form !== "one" || name !== "count");
-      const wanted = placeholders(reference.other ?? "").filter((name) => form !== "one" || name !== "count");
+      const inWords = (name: string) => form !== "one" || !oneIsOnlyOne || name !== "count";
+      const found = placeholders(text ?? "").filter(inWords);
+      const wanted = placeholders(reference.other ?? "").filter(inWords);
       if (typeof text !== "string") problems.push(`"${key}.${form}" must be a string`);
       else if (found.sort().join(", ") !== wanted.sort().join(", ")) problems.push(`"${key}.${form}" has placeholders ${sortedPlaceholders(text) || "none"}, English ${expected || "none"}`);
     }

@@ -11,12 +11,15 @@ export function canonicalTag(tag: string): string | undefined {
 
 /**
  * The catalogs that may serve a tag, best first: the tag itself, then its language with its likely script
- * (zh-TW → zh-Hant), then the language alone (de-AT → de).
+ * (zh-TW and zh-HK → zh-Hant, zh-CN, zh-SG and zh → zh-Hans), then the language alone (de-AT → de) when it
+ * is written in the same script (mn-Mong is not served by mn, which is Cyrillic).
  */
 export function catalogCandidates(tag: string): string[] {
   const locale = new Intl.Locale(tag);
   const likely = locale.maximize();
-  const candidates = [locale.baseName, `${likely.language}-${likely.script}`, locale.language];
+  const candidates = [locale.baseName];
+  if (likely.script) candidates.push(`${likely.language}-${likely.script}`);
+  if (new Intl.Locale(locale.language).maximize().script === likely.script) candidates.push(locale.language);
   return [...new Set(candidates)];
 }
 

@@ -1,4 +1,5 @@
 import type english from "../../locales/en.json";
+import { formatCount, formatNumeral } from "./numbers";
 
 /**
  * The words of the interface: one catalog per language in locales/, English the reference. A message is a
@@ -48,9 +49,12 @@ export function messageParts<T>(template: string, values: Record<string, T>): (s
 export type Translator = {
   /** The BCP 47 tag of the pages: `<html lang>`, dates, plural rules. */
   lang: string;
+  /** The message with its placeholders filled; a number in the language's digits, ungrouped ("Page ၁၂"). */
   t(key: TextKey, values?: Values): string;
-  /** The message for `count` (given to it as {count}), in the language's plural form. */
+  /** The message for `count` (given to it as {count}, grouped, in the language's digits), in the language's plural form. */
   plural(key: PluralKey, count: number, values?: Values): string;
+  /** A page number or the like in the language's digits (app/i18n/numbers.ts). */
+  numeral(value: number): string;
   /** The message with some placeholders filled by elements. */
   parts<T>(key: TextKey, values: Record<string, T>): (string | T)[];
 };
@@ -63,17 +67,20 @@ export function createTranslator(lang: string, catalog: Catalog): Translator {
     const message = catalog[key];
     return typeof message === "string" ? message : key;
   };
+  const written = (values: Values = {}) =>
+    Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === "number" ? formatNumeral(lang, value) : value]));
   return {
     lang,
-    t: (key, values) => formatMessage(text(key), values),
+    t: (key, values) => formatMessage(text(key), written(values)),
     plural(key, count, values) {
       const message = catalog[key];
       if (typeof message !== "object") return key;
       let rules = pluralRules.get(lang);
       if (!rules) pluralRules.set(lang, (rules = new Intl.PluralRules(lang)));
       const template = message[rules.select(count)] ?? message.other ?? key;
-      return formatMessage(template, { ...values, count: new Intl.NumberFormat(lang).format(count) });
+      return formatMessage(template, { ...written(values), count: formatCount(lang, count) });
     },
+    numeral: (value) => formatNumeral(lang, value),
     parts: (key, values) => messageParts(text(key), values),
   };
 }

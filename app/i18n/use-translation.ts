@@ -7,21 +7,22 @@ import { createTranslator, type Catalog, type Translator } from "./messages";
  */
 export type RootLanguageData = { language: { lang: string; messages: unknown } };
 
-const translators = new WeakMap<Catalog, Translator>();
+/** By catalog, then by tag: sites of one process may share a catalog in different tags (zh-CN, zh-SG). */
+const translators = new WeakMap<Catalog, Map<string, Translator>>();
 const none: Catalog = {};
 
 /**
- * The translator of the language the root loader sent (made once per catalog), for components and for
- * the root's `meta`. Without the root's data, which only a failing root loader would cause, messages read
- * as their keys.
+ * The translator of the language the root loader sent (made once per catalog and tag), for components and
+ * for the root's `meta`. Without the root's data, which only a failing root loader would cause, messages
+ * read as their keys.
  */
 export function translatorOf(language: { lang: string; messages: unknown } | undefined): Translator {
   const messages = (language?.messages as Catalog | undefined) ?? none;
-  let translator = translators.get(messages);
-  if (!translator) {
-    translator = createTranslator(language?.lang ?? "en", messages);
-    translators.set(messages, translator);
-  }
+  const lang = language?.lang ?? "en";
+  let byTag = translators.get(messages);
+  if (!byTag) translators.set(messages, (byTag = new Map()));
+  let translator = byTag.get(lang);
+  if (!translator) byTag.set(lang, (translator = createTranslator(lang, messages)));
   return translator;
 }
 

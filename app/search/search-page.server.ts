@@ -37,7 +37,7 @@ export async function loadSearchPage(request: Request, site: SiteSettings) {
   metrics.searchRequest(site.label, results.total > 0 ? "found" : "none", (performance.now() - started) / 1000);
   const pages = Math.min(pageCount(results.total, RESULTS_PER_PAGE), MAX_RESULT_PAGE);
   if (page > Math.max(1, pages)) throw data(null, { status: 404, headers: cacheHeaders("missing") });
-  const hits = results.hits.map(({ slug, title, date, snippet }) => ({ slug, title, snippet, date: formatPublishedDate(date, identity.language.lang) }));
+  const hits = results.hits.map(({ slug, title, date, snippet }) => ({ slug, title, snippet, date: formatPublishedDate(date, identity.language.lang, identity.language.messages) }));
   return data(
     { state: "results" as const, query, page, pages, total: results.total, more: results.more, match: results.match, suggestion: results.suggestion, hits, meta },
     { headers: cacheHeaders(complete ? "page" : "missing") },

@@ -4,6 +4,7 @@ import { catalogProblems } from "~/i18n/catalog-check";
 import { catalogTags, resolveLanguage, siteLanguage } from "~/i18n/catalogs.server";
 import { canonicalTag, catalogCandidates, openGraphLocale, textDirection } from "~/i18n/language";
 import { createTranslator, formatMessage, messageParts, type Catalog } from "~/i18n/messages";
+import { translatorOf } from "~/i18n/use-translation";
 import { formatPublishedDate } from "~/blog/dates";
 import { breakUnits, fitLines, splitLines } from "~/crawlers/share-image";
 import { parseSettings } from "~/site/config.server";
@@ -13,8 +14,10 @@ const english = read("en");
 const shipped = readdirSync("locales").map((name) => name.replace(/\.json$/, ""));
 
 describe("the catalogs", () => {
-  it("ship at least English, Vietnamese, Thai, Japanese, Korean, Traditional Chinese, German and Spanish", () => {
-    expect(shipped).toEqual(expect.arrayContaining(["en", "vi", "th", "ja", "ko", "zh-Hant", "de", "es"]));
+  it("ship at least the seventeen languages of the README", () => {
+    expect(shipped).toEqual(
+      expect.arrayContaining(["en", "vi", "th", "ja", "ko", "zh-Hant", "de", "es", "zh-Hans", "my", "si", "km", "lo", "bo", "dz", "mn", "ne"]),
+    );
     expect(catalogTags()).toEqual([...shipped].sort());
   });
 
@@ -41,8 +44,26 @@ describe("the catalogs", () => {
       '"article.readingTime" has the plural forms other, the language one, other',
     ]);
     expect(catalogProblems({ ...english, "article.readingTime": "{count} min" }, english, "en")[0]).toMatch(/one message per plural form/);
-    // The form for exactly one may say it in words.
+    // The form for exactly one may say it in words …
     expect(catalogProblems({ ...english, "article.readingTime": { one: "one minute", other: "{count} minutes" } }, english, "en")).toEqual([]);
+    // … but not where "one" is 0 and 1 as well (Sinhala), or 21 and 31 (Russian): there it shows the number.
+    expect(catalogProblems({ ...read("si"), "article.readingTime": { one: "එක් මිනිත්තුවක්", other: "මිනිත්තු {count}" } }, english, "si")).toEqual([
+      '"article.readingTime.one" has placeholders none, English count',
+    ]);
+  });
+
+  it("the check holds digits to the language's own, and the patterns of app/i18n/patterns.ts to their placeholders", () => {
+    expect(catalogProblems({ ...read("my"), "footer.copyright": "© 2024 {site}။" }, english, "my")).toEqual([
+      '"footer.copyright" has the digits 2024, the language writes ၀၁၂၃၄၅၆၇၈၉',
+    ]);
+    expect(catalogProblems({ ...english, "footer.copyright": "© ၂၀၂၄ {site}." }, english, "en")).toEqual([
+      '"footer.copyright" has the digits ၂၀၂၄, the language writes 0123456789',
+    ]);
+    // A pattern English has not is a key a catalog may add, with its own placeholders …
+    expect(catalogProblems({ ...english, "date.buddhist": "{day} {month} BE {year}" }, english, "en")).toEqual([]);
+    expect(catalogProblems({ ...english, "date.buddhist": "{day} {month}" }, english, "en")).toEqual(['"date.buddhist" has placeholders day, month, the pattern day, month, year']);
+    // … and any other key English has not is still one too many.
+    expect(catalogProblems({ ...english, "date.gregorian": "{day}" }, english, "en")).toEqual(['has "date.gregorian", which English has not']);
   });
 });
 
@@ -53,16 +74,42 @@ describe("SITE_LANGUAGE", () => {
     expect(resolveLanguage("zh-TW")).toEqual({ ok: true, tag: "zh-TW", catalog: "zh-Hant" });
     expect(resolveLanguage("de-AT")).toEqual({ ok: true, tag: "de-AT", catalog: "de" });
     expect(resolveLanguage(" ja ")).toEqual({ ok: true, tag: "ja", catalog: "ja" });
-    expect(catalogCandidates("zh-TW")).toEqual(["zh-TW", "zh-Hant", "zh"]);
+    expect(catalogCandidates("zh-TW")).toEqual(["zh-TW", "zh-Hant"]);
+    expect(catalogCandidates("de-AT")).toEqual(["de-AT", "de-Latn", "de"]);
     expect(canonicalTag("not a tag")).toBeUndefined();
+  });
+
+  it("serves Chinese by script: Simplified for zh, zh-CN and zh-SG, Traditional for zh-TW, zh-HK and zh-MO", () => {
+    for (const tag of ["zh", "zh-CN", "zh-SG", "zh-Hans", "zh-hans-cn", "cmn"]) expect(resolveLanguage(tag), tag).toMatchObject({ ok: true, catalog: "zh-Hans" });
+    for (const tag of ["zh-TW", "zh-HK", "zh-MO", "zh-Hant", "zh-Hant-HK"]) expect(resolveLanguage(tag), tag).toMatchObject({ ok: true, catalog: "zh-Hant" });
+    // The tag as asked stays the pages' (Singapore's dates, <html lang="zh-SG">).
+    expect(resolveLanguage("zh-SG")).toEqual({ ok: true, tag: "zh-SG", catalog: "zh-Hans" });
+    expect(siteLanguage({ tag: "zh-CN", catalog: "zh-Hans" })).toMatchObject({ lang: "zh-CN", ogLocale: "zh_CN" });
+  });
+
+  it("serves the nine languages added with decision 44 by their tags, with a region, and with the calendar or digits asked for", () => {
+    const regions = { my: "my-MM", si: "si-LK", km: "km-KH", lo: "lo-LA", bo: "bo-IN", dz: "dz-BT", mn: "mn-MN", ne: "ne-NP" };
+    for (const [catalog, tag] of Object.entries(regions)) {
+      expect(resolveLanguage(catalog)).toEqual({ ok: true, tag: catalog, catalog });
+      expect(resolveLanguage(tag)).toEqual({ ok: true, tag, catalog });
+    }
+    expect(resolveLanguage("km-u-ca-buddhist")).toEqual({ ok: true, tag: "km-u-ca-buddhist", catalog: "km" });
+    expect(resolveLanguage("km-KH-u-nu-khmr")).toEqual({ ok: true, tag: "km-KH-u-nu-khmr", catalog: "km" });
+    expect(resolveLanguage("mn-Cyrl-MN")).toEqual({ ok: true, tag: "mn-Cyrl-MN", catalog: "mn" });
+  });
+
+  it("does not serve a script with another script's catalog: Mongolian in its own script is not the Cyrillic catalog", () => {
+    expect(catalogCandidates("mn-Mong")).toEqual(["mn-Mong"]);
+    const mongolian = resolveLanguage("mn-Mong");
+    expect(!mongolian.ok && mongolian.problem).toMatch(/^has no catalog for "mn-Mong"/);
   });
 
   it("refuses a tag with no catalog, or no tag at all, saying which catalogs there are", () => {
     const missing = resolveLanguage("fr");
     expect(missing.ok).toBe(false);
     expect(!missing.ok && missing.problem).toMatch(/^has no catalog for "fr" in locales\/ \(there are: .*\bvi\b.*\)$/);
-    // Simplified Chinese is not Traditional: no catalog serves it.
-    expect(resolveLanguage("zh-CN").ok).toBe(false);
+    // Cantonese is not Mandarin, whatever the script: no catalog serves it.
+    expect(resolveLanguage("yue-HK").ok).toBe(false);
     expect(resolveLanguage("english please")).toEqual({ ok: false, problem: 'must be a language tag such as en, vi, ja or zh-Hant, not "english please"' });
   });
 
@@ -102,6 +149,14 @@ describe("messages", () => {
     expect(en.plural("article.readingTime", 1)).toBe("1 min read");
     expect(en.plural("article.readingTime", 12)).toBe("12 min read");
     expect(createTranslator("en", { n: { one: "one", other: "{count} many" } } as Catalog).plural("n" as never, 1200)).toBe("1,200 many");
+  });
+
+  it("are translated in the tag of the site, also where sites of one process share a catalog in different tags", () => {
+    const messages = read("km");
+    expect(translatorOf({ lang: "km", messages }).numeral(12)).toBe("12");
+    expect(translatorOf({ lang: "km-u-nu-khmr", messages }).numeral(12)).toBe("១២");
+    expect(translatorOf({ lang: "km", messages }).lang).toBe("km");
+    expect(translatorOf({ lang: "km", messages })).toBe(translatorOf({ lang: "km", messages }));
   });
 
   it("keep English word for word as the spec has it", () => {

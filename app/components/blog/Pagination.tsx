@@ -11,11 +11,12 @@ const current = `${base} bg-moss-700 text-white`;
 const disabled = `${base} border border-stone-200 bg-stone-100 text-stone-600 cursor-not-allowed`;
 
 /**
- * Previous, up to five page numbers, Next: plain links, so paging works without JavaScript.
+ * Previous, up to five page numbers, Next: plain links, so paging works without JavaScript. The numbers
+ * are in the language's digits, the addresses in ASCII (`?page=2`).
  * While a page change is loading every control is disabled.
  */
 export function Pagination({ page, pages, busy, hrefOf = pageHref }: Props) {
-  const { t } = useTranslation();
+  const { t, numeral } = useTranslation();
   if (pages <= 1) return null;
   const item = (target: number, label: string, isDisabled: boolean, extra: { rel?: string; ariaLabel?: string } = {}) =>
     isDisabled || busy ? (
@@ -35,10 +36,10 @@ export function Pagination({ page, pages, busy, hrefOf = pageHref }: Props) {
         number === page ? (
           // aria-current, not an aria-label, which a plain span may not carry.
           <span key={number} aria-current="page" className={current}>
-            {number}
+            {numeral(number)}
           </span>
         ) : (
-          <span key={number}>{item(number, String(number), false, { ariaLabel: t("pagination.page", { number }) })}</span>
+          <span key={number}>{item(number, numeral(number), false, { ariaLabel: t("pagination.page", { number }) })}</span>
         ),
       )}
       {item(page + 1, t("pagination.next"), page >= pages, { rel: "next" })}

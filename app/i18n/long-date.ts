@@ -1,0 +1,36 @@
+import { formatMessage, type Catalog } from "./messages";
+import { patternOf } from "./patterns";
+
+/**
+ * The long date of a language ("January 5, 2024", "၂၀၂၄ ဇန်နဝါရီ ၅", "སྤྱི་ལོ་༢༠༢༤ ཟླ་དངཔ་ ཚེས་ ༥"), in
+ * the calendar and digits of its tag, by Intl.DateTimeFormat; where ICU's pattern for the tag's calendar
+ * is known wrong, by the catalog's (app/i18n/patterns.ts) filled with ICU's own parts. Always in UTC:
+ * a date-only string means UTC midnight, and the day written is the day shown, on server and browser.
+ */
+
+const OPTIONS = { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" } as const;
+
+type Formats = { own: Intl.DateTimeFormat; gregorian: Intl.DateTimeFormat; calendar: string };
+const formats = new Map<string, Formats>();
+
+function formatsOf(lang: string): Formats {
+  let found = formats.get(lang);
+  if (!found) {
+    const own = new Intl.DateTimeFormat(lang, OPTIONS);
+    // The Gregorian long date is right in every language with a catalog: its month names (the forms used
+    // with a day, not Dzongkha's doubled stand-alone ones) and its digits serve the other calendars' patterns.
+    found = { own, gregorian: new Intl.DateTimeFormat(lang, { ...OPTIONS, calendar: "gregory" }), calendar: own.resolvedOptions().calendar };
+    formats.set(lang, found);
+  }
+  return found;
+}
+
+const part = (parts: Intl.DateTimeFormatPart[], type: Intl.DateTimeFormatPartTypes) => parts.find((found) => found.type === type)?.value ?? "";
+
+export function formatLongDate(time: number, lang: string, catalog: Catalog = {}): string {
+  const { own, gregorian, calendar } = formatsOf(lang);
+  const pattern = calendar === "buddhist" ? patternOf(catalog, "date.buddhist") : undefined;
+  if (!pattern) return own.format(time);
+  const days = gregorian.formatToParts(time);
+  return formatMessage(pattern, { year: part(own.formatToParts(time), "year"), month: part(days, "month"), day: part(days, "day") });
+}
