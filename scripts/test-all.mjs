@@ -2,11 +2,28 @@
 // Chromium, JavaScript on and off), the Firefox and WebKit tests (tests/engines) and, where nginx is
 // installed, the proxy tests; then prints one summary line over all of them: "N passed, N failed". A runner
 // that errored, or ran no test, counts as a failure.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 
 const artifacts = "tests/.artifacts";
 const run = (command, args) => spawnSync(command, args, { stdio: "inherit" }).status ?? 1;
+/** Runs a command with the terminal as its output, without blocking the output of a runner beside it. */
+const runAloud = (command, args) =>
+  new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: "inherit" });
+    child.on("error", () => resolve(1));
+    child.on("close", (status) => resolve(status ?? 1));
+  });
+/** Runs a command with its output kept, to be printed when it ends: a runner beside another one. */
+const runQuietly = (command, args) =>
+  new Promise((resolve) => {
+    const output = [];
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout.on("data", (chunk) => output.push(chunk));
+    child.stderr.on("data", (chunk) => output.push(chunk));
+    child.on("error", (error) => output.push(Buffer.from(`${error.message}\n`)));
+    child.on("close", (status) => resolve({ status: status ?? 1, output: Buffer.concat(output) }));
+  });
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : undefined);
 
 /** Passed and failed tests from a Vitest JSON report; a test file that failed outside its tests (an import, a hook) is a failure. */
@@ -30,7 +47,9 @@ const runners = [
 // Missing browsers are a failure, not a skip: .ci/run installs them.
 runners.push({ name: "Firefox and WebKit (tests/engines)", command: ["npm", ["run", "test:engines"]], report: "engines.json", counts: vitestCounts });
 if (existsSync("/usr/sbin/nginx") || process.env.NGINX_PATH) {
-  runners.push({ name: "proxy (nginx)", command: ["npm", ["run", "test:proxy"]], report: "proxy.json", counts: vitestCounts });
+  // Beside the Firefox and WebKit tests: each leaves much of the two cores idle, waiting on browsers, nginx
+  // and expiry times (docs/decisions/045). Its output follows theirs.
+  runners.push({ name: "proxy (nginx)", command: ["npm", ["run", "test:proxy"]], report: "proxy.json", counts: vitestCounts, beside: true });
 } else {
   console.log("nginx is not installed: the proxy tests are skipped (apt-get install nginx-light to run them).");
 }
@@ -45,8 +64,19 @@ if (run("node", ["scripts/build-if-needed.mjs"]) !== 0) {
   problems.push("the build failed");
   failed += 1;
 } else {
-  for (const runner of runners) {
-    const status = run(...runner.command);
+  // A runner marked `beside` starts with the one before it, its output kept until that one ends.
+  const besides = new Map();
+  for (const [index, runner] of runners.entries()) {
+    const next = runners[index + 1];
+    if (next?.beside) besides.set(next, runQuietly(...next.command));
+    let status;
+    if (runner.beside) {
+      const result = await besides.get(runner);
+      process.stdout.write(result.output);
+      status = result.status;
+    } else {
+      status = await runAloud(...runner.command);
+    }
     const report = readJson(`${artifacts}/${runner.report}`);
     const counts = report ? runner.counts(report) : { passed: 0, failed: 0 };
     passed += counts.passed;
