@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
@@ -7,13 +7,20 @@ import { createFileSource } from "~/blog/file-source.server";
 
 const article = (title: string, date: string) => `---\nmetaTitle: "${title}"\nmetaDescription: "About ${title}"\ndate: ${date}\n---\nBody of ${title}.\n`;
 
+// The folders a test made, removed after it (a run of this file made 86 of them).
+const made: string[] = [];
+
 function contentDir(files: Record<string, string>) {
   const dir = mkdtempSync(path.join(tmpdir(), "content-"));
+  made.push(dir);
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
   return dir;
 }
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
 describe("the embedded articles", () => {
   it("are listed newest first with the slug from the file name", async () => {

@@ -1,6 +1,6 @@
 // The deployment the proxy tests run: the fake blog backend (with latency, like a hosted one), two
 // origin processes of the production server, and nginx with docs/nginx.conf in front of them.
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
@@ -25,7 +25,8 @@ function originSettings(backendUrl: string, extra: Record<string, string> = {}):
 export async function startStack(options: { latencyMs?: number; origin?: Record<string, string> } = {}): Promise<Stack> {
   const backend = await startFakeBackend({ latencyMs: options.latencyMs ?? 50 });
   // The origins of one machine share the catalogues' folder, as in production (CATALOG_DIR).
-  const settings = originSettings(backend.url, { CATALOG_DIR: mkdtempSync(path.join(tmpdir(), "stack-catalog-")), ...options.origin });
+  const catalogDir = mkdtempSync(path.join(tmpdir(), "stack-catalog-"));
+  const settings = originSettings(backend.url, { CATALOG_DIR: catalogDir, ...options.origin });
   const started = await Promise.allSettled([startSite(settings), startSite(settings)]);
   const origins = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
   let nginx: Stack["nginx"];
@@ -37,6 +38,7 @@ export async function startStack(options: { latencyMs?: number; origin?: Record<
     // Leave no process behind when the stack could not be started whole.
     await Promise.all(origins.map((origin) => origin.stop()));
     await backend.close();
+    rmSync(catalogDir, { recursive: true, force: true });
     throw error;
   }
   return {
@@ -47,6 +49,7 @@ export async function startStack(options: { latencyMs?: number; origin?: Record<
       await nginx.stop();
       await Promise.all(origins.map((origin) => origin.stop()));
       await backend.close();
+      rmSync(catalogDir, { recursive: true, force: true });
     },
   };
 }
