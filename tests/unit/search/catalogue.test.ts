@@ -9,6 +9,8 @@ import { openPostgresCatalogue } from "~/search/pg-catalogue.server";
 import { createPool } from "~/search/pg-database.server";
 import { migrate } from "~/search/pg-schema.server";
 import { openSqliteCatalogue } from "~/search/sqlite-catalogue.server";
+import { joinsNext } from "~/blog/field-bounds";
+import { spacedText } from "~/search/tokenize";
 import { postgresMissing, startPostgres } from "../../support/postgres.mjs";
 
 const dir = mkdtempSync(path.join(tmpdir(), "catalogue-"));
@@ -162,6 +164,33 @@ describe.each([sqlite, postgres])("the $name catalogue", (store) => {
     const [sinhala] = (await catalogue.search("ශ්‍රී ලංකාවේ", 1, 10)).hits;
     expect(sinhala!.slug).toBe("sinhala-joined");
   });
+
+  it("cuts snippets between whole letters: never inside a Sinhala conjunct, a Khmer or Burmese stack, a Tibetan syllable", async () => {
+    const own = open();
+    const letters = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+    /** A place where the text may be cut: a grapheme boundary that does not leave a letter broken (field-bounds.ts). */
+    const wholeAt = (text: string, at: number) =>
+      at === 0 || at === text.length || ([...letters.segment(text)].some((part) => part.index === at) && !joinsNext(text, at));
+    const word = fc.constantFrom("ශ්‍රී", "විද්‍යාව", "ක්‍රියාව", "ප්‍රඥාව", "ධර්මය", "ស្ត្រី", "ព្រះធម៌", "ម៉ាស្ទ័រ", "ធ្វើសមាធិ", "ကမ္မဋ္ဌာန်း", "ဗုဒ္ဓဘာသာ", "བྱང་ཆུབ་སེམས་དཔའ།", "meditation");
+    let count = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(word, { minLength: 40, maxLength: 120 }), fc.nat(), async (words, pick) => {
+        const slug = `letters${count++}`;
+        const body = words.join(" ");
+        await own.putArticle(article(slug, { title: slug, body }));
+        const query = words[pick % words.length]!;
+        const hit = (await own.search(`${query} ${slug}`, 1, 10)).hits.find((found) => found.slug === slug);
+        expect(hit, query).toBeDefined();
+        const shown = spacedText(body).replaceAll("\u200b", "");
+        const inner = hit!.snippet.map((part) => part.text).join("").replace(/^…/, "").replace(/…$/, "");
+        const at = shown.indexOf(inner);
+        expect(at, inner).toBeGreaterThanOrEqual(0);
+        expect(wholeAt(shown, at) && wholeAt(shown, at + inner.length), inner).toBe(true);
+      }),
+      { numRuns: 30 },
+    );
+    own.close();
+  }, 60_000);
 
   it("shows each result with a snippet of its own text", async () => {
     const own = open();
