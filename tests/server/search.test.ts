@@ -9,22 +9,26 @@ import { freePort, startSite } from "../support/site-process.mjs";
 // with words found inside sentences written without spaces, and any query answered with a page, never a 5xx.
 
 type Site = Awaited<ReturnType<typeof startSite>>;
-let sites: { en: Site; vi: Site; ja: Site; th: Site; backend: Site };
+let sites: { en: Site; vi: Site; ja: Site; th: Site; backend: Site; reading: Site };
 let backend: Awaited<ReturnType<typeof startFakeBackend>>;
+/** A backend of 100,000 articles read at one call a second: its first sync reads the list for hours. */
+let largeBackend: Awaited<ReturnType<typeof startFakeBackend>>;
 let metricsPort: number;
 const contentOf = (lang: string) => languageSites.find((site) => site.lang === lang)!.contentDir;
 
 beforeAll(async () => {
   backend = await startFakeBackend({ articles: 25 });
+  largeBackend = await startFakeBackend({ articles: 100_000 });
   metricsPort = await freePort();
-  const [en, vi, ja, th, hosted] = await Promise.all([
+  const [en, vi, ja, th, hosted, reading] = await Promise.all([
     startSite({ METRICS_PORT: String(metricsPort) }),
     startSite({ SITE_LANGUAGE: "vi", CONTENT_DIR: vietnameseContentDir }),
     startSite({ SITE_LANGUAGE: "ja", CONTENT_DIR: contentOf("ja") }),
     startSite({ SITE_LANGUAGE: "th", CONTENT_DIR: contentOf("th") }),
     startSite({ BLOG_API_URL: backend.url, BLOG_API_TOKEN: FAKE_TOKEN, SITE_DOMAIN: "zen.example.org", CATALOG_SYNC: "on", CATALOG_CALLS_PER_SECOND: "100" }),
+    startSite({ BLOG_API_URL: largeBackend.url, BLOG_API_TOKEN: FAKE_TOKEN, SITE_DOMAIN: "large.example.org", CATALOG_SYNC: "on", CATALOG_CALLS_PER_SECOND: "1" }),
   ]);
-  sites = { en, vi, ja, th, backend: hosted };
+  sites = { en, vi, ja, th, backend: hosted, reading };
   // The hosted site's first sync: its 25 articles with their bodies.
   const deadline = Date.now() + 15_000;
   while (backend.calls().filter((call) => call.path === "/get_details").length < 25 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
@@ -33,6 +37,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(Object.values(sites ?? {}).map((site) => site.stop()));
   await backend?.close();
+  await largeBackend?.close();
 });
 
 const decode = (text: string) => text.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
@@ -134,6 +139,33 @@ describe("search without JavaScript", () => {
     expect(long.status).toBe(200);
     expect(/<input[^>]*name="q"[^>]*value="([^"]*)"/.exec(long.html)?.[1]?.length).toBe(200);
   }, 60_000);
+});
+
+describe("while the first sync still reads a site's list", () => {
+  it("says so, with how many articles it has read, instead of that no article matches, and is cached briefly", async () => {
+    // The first search opens the catalogue and starts its sync.
+    const first = await search(sites.reading, "qqqzzzxxx");
+    expect(first.status).toBe(200);
+    expect(first.main).toMatch(/Search is still reading the articles of .+: \d+ so far\. Until it has read them all, some may be missing here\./);
+    expect(first.main).not.toContain("No article matches");
+    expect(first.headers.get("cache-control")).toBe("public, max-age=60, s-maxage=60");
+    // A page of ten a second: the count grows while the results already show what has been read.
+    let page = first;
+    for (let n = 1; !/: [1-9]\d* so far/.test(page.main) && n < 100; n++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      page = await search(sites.reading, `backend article ${n}`);
+    }
+    const read = Number(/: (\d+) so far/.exec(page.main)?.[1]);
+    expect(read % 10).toBe(0);
+    expect(read).toBeGreaterThanOrEqual(10);
+    expect(read).toBeLessThan(100_000);
+    const found = await search(sites.reading, "backend article");
+    expect(found.results.length).toBeGreaterThan(0);
+    expect(found.main).toMatch(/Search is still reading the articles of .+: [1-9]\d* so far/);
+    expect(found.html).toContain('role="status"');
+    // A site whose list has been read says nothing of the kind.
+    expect((await search(sites.backend, "qqqzzzxxx")).main).toContain("No article matches “qqqzzzxxx”");
+  }, 30_000);
 });
 
 describe("the metrics", () => {
