@@ -142,7 +142,7 @@ export function zawgyiReading(text: string): string | undefined {
 
 /**
  * Myanmar characters of a reply converted on the thread that answers requests, at most: converting
- * takes about 4 µs a character, so this is about 20 ms (docs/decisions/046). A reply that may need more is
+ * takes 3 to 6 µs a character, so this is about 25 ms (docs/decisions/046). A reply that may need more is
  * read in the worker thread (app/blog/http-source.server.ts).
  */
 export const CONVERT_HERE_UP_TO = 4096;
