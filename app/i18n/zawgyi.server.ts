@@ -18,14 +18,17 @@ const MYANMAR = /[\u1000-\u109f\ua9e0-\ua9ff\uaa60-\uaa7f]/;
 
 /**
  * What the converter works on: runs of Myanmar code points with the space-like characters before and
- * between them (its rules remove some of those). Everything else stays as it is, at no cost.
+ * between them (its rules remove some of those), at most 16 in a row, so that a span is at most 17 times
+ * as long as its Myanmar characters. Everything else stays as it is, at no cost.
  */
-const SPAN = /(?:[ \u00a0\u1680\u2000-\u200d\u202f\u205f\u2060\u3000\ufeff]*[\u1000-\u109f\ua9e0-\ua9ff\uaa60-\uaa7f]+)+/g;
+const SPAN = /(?:[ \u00a0\u1680\u2000-\u200d\u202f\u205f\u2060\u3000\ufeff]{0,16}[\u1000-\u109f\ua9e0-\ua9ff\uaa60-\uaa7f]+)+/g;
+/** Spaces a span may take in a row, and so the most each Myanmar character may bring to convert. */
+const SPAN_SPACES = 16;
 
 /**
- * The converter's time grows faster than its input on one string (a string of 64,000 characters took
- * 660 ms, in pieces 250 ms): longer spans are converted in pieces of about this many characters, cut at
- * a space followed by neither a space nor a mark, where no rule of the converter reaches across.
+ * The converter's time grows faster than its input on one string (docs/decisions/046): longer spans are
+ * converted in pieces of about this many characters, cut at a space followed by neither a space nor a
+ * mark, where no rule of the converter reaches across.
  */
 const PIECE_CHARS = 1024;
 
@@ -141,24 +144,22 @@ export function zawgyiReading(text: string): string | undefined {
 }
 
 /**
- * Myanmar characters of a reply converted on the thread that answers requests, at most: converting
- * takes 3 to 6 µs a character, so this is about 25 ms (docs/decisions/046). A reply that may need more is
- * read in the worker thread (app/blog/http-source.server.ts).
+ * Characters of a reply converted on the thread that answers requests, at most: a few tens of milliseconds
+ * (docs/decisions/046). A reply that may need more is read in the worker thread
+ * (app/blog/http-source.server.ts).
  */
 export const CONVERT_HERE_UP_TO = 4096;
 
 /**
- * How many Myanmar characters of a reply's text may need converting: none when all its Burmese is spelt as
- * Unicode, else every one, written or escaped (`\u1000`), as JSON.parse would give them.
+ * How many characters of a reply's text the converter may be given: none when all its Burmese is spelt as
+ * Unicode, else its Myanmar spans as convertZawgyi finds them, with what JSON escapes (`\u1000`) may add
+ * to them once parsed: each escaped Myanmar character as much as a span may bring, each escaped space once.
  */
 export function myanmarToConvert(text: string): number {
-  if (!hasMyanmar(text) && !/\\u(?:10|a9|aa)/i.test(text)) return 0;
-  let count = 0;
-  let escaped = 0;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if ((code >= 0x1000 && code <= 0x109f) || (code >= 0xa9e0 && code <= 0xa9ff) || (code >= 0xaa60 && code <= 0xaa7f)) count++;
-    else if (code === 0x5c && text[index + 1] === "u" && /^(?:10|a9|aa)/i.test(text.slice(index + 2, index + 4))) escaped++;
-  }
-  return escaped === 0 && looksLikeUnicodeBurmese(text) ? 0 : count + escaped;
+  const escapedMyanmar = text.match(/\\u(?:10[0-9a-f]|a9[ef]|aa[67])[0-9a-f]/gi)?.length ?? 0;
+  if (escapedMyanmar === 0 && (!hasMyanmar(text) || looksLikeUnicodeBurmese(text))) return 0;
+  const escapedSpaces = text.match(/\\u(?:00a0|1680|20[0-6][0-9a-f]|3000|feff)/gi)?.length ?? 0;
+  let spans = 0;
+  for (const [span] of text.matchAll(SPAN)) spans += span.length;
+  return spans + escapedMyanmar * (SPAN_SPACES + 1) + escapedSpaces;
 }

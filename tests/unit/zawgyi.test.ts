@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { FIELD_BOUNDS } from "~/blog/field-bounds";
 import { createHttpSource } from "~/blog/http-source.server";
 import { articleSchema, readListReply } from "~/blog/schema.server";
-import { convertZawgyi, isZawgyi, looksLikeUnicodeBurmese, unicodeBurmese, zawgyiProbability } from "~/i18n/zawgyi.server";
+import { convertZawgyi, isZawgyi, looksLikeUnicodeBurmese, myanmarToConvert, unicodeBurmese, zawgyiProbability } from "~/i18n/zawgyi.server";
+import { readReplyText } from "~/blog/schema.server";
 import { FAKE_TOKEN, startFakeBackend } from "../support/fake-backend.mjs";
 
 // Burmese written in Zawgyi is read as Unicode, and Unicode is never converted (docs/decisions/046).
@@ -200,6 +201,36 @@ describe("an article's fields in Zawgyi", () => {
       convert.mockRestore();
     }
   }, 60_000);
+});
+
+describe("what a reply may cost to convert", () => {
+  /** JSON as a backend that escapes every character beyond ASCII writes it (Python's json.dumps does). */
+  const asciiJson = (value: unknown) => JSON.stringify(value).replace(/[\u0080-\uffff]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  const piece = fc.constantFrom(...SAMPLES.map(([zawgyi]) => zawgyi), ...MADE.map(([zawgyi]) => zawgyi), "ေ", "ျ", "မ", "တရား", "ဓမ္မ", " ", "\u00a0".repeat(40), "\u200b", "\n\n", "Zen ", "瞑想");
+  const reply = fc.record({ metaTitle: fc.array(piece, { minLength: 1, maxLength: 8 }).map((parts) => `t${parts.join("")}`), blog: fc.array(piece, { maxLength: 300 }).map((parts) => parts.join("")), shortTailKeywords: fc.array(piece, { maxLength: 20 }).map((parts) => parts.join(",")) });
+
+  it("is counted before parsing at no less than what the converter is then given, written or escaped", () => {
+    const convert = vi.spyOn(myanmarTools.ZawgyiConverter.prototype, "zawgyiToUnicode");
+    try {
+      fc.assert(
+        fc.property(reply, fc.boolean(), (fields, escaped) => {
+          const text = escaped ? asciiJson(fields) : JSON.stringify(fields);
+          convert.mockClear();
+          expect(readReplyText("article", text).ok).toBe(true);
+          const given = convert.mock.calls.reduce((sum, [converted]) => sum + converted.length, 0);
+          expect(given).toBeLessThanOrEqual(myanmarToConvert(text));
+        }),
+        { numRuns: 300 },
+      );
+    } finally {
+      convert.mockRestore();
+    }
+  });
+
+  it("is nothing for Unicode Burmese or text without Burmese, written or escaped as Unicode is", () => {
+    expect(myanmarToConvert(JSON.stringify({ blog: SAMPLES[1]![1].repeat(100) }))).toBe(0);
+    expect(myanmarToConvert(asciiJson({ blog: "Zen 瞑想 ".repeat(1000) }))).toBe(0);
+  });
 });
 
 describe("a reply with Burmese", () => {
