@@ -31,22 +31,49 @@ const LOOKAHEAD = 8;
 let graphemes: Intl.Segmenter | undefined;
 
 /**
+ * True when the letter before `at` goes on after it though a grapheme boundary is there (docs/decisions/046):
+ * after a zero-width joiner or a mark that follows one (a Sinhala conjunct, ශ්‍|රී), and after a Burmese
+ * virama or Khmer coeng, which stack the next consonant under theirs. A cut there shows a broken letter.
+ */
+export function joinsNext(text: string, at: number): boolean {
+  const previous = text.charCodeAt(at - 1);
+  if (previous === ZWJ || previous === 0x1039 || previous === 0x17d2) return true;
+  return text.charCodeAt(at - 2) === ZWJ && MARK.test(text[at - 1] ?? "");
+}
+
+const ZWJ = 0x200d;
+const MARK = /^\p{M}$/u;
+
+/** The last place at or before `at` (and after 0) where `text` may be cut without breaking a letter; 0 when there is none. */
+function letterCut(text: string, at: number): number {
+  const head = text.slice(0, at + LOOKAHEAD);
+  let end = 0;
+  for (const { index } of (graphemes ??= new Intl.Segmenter(undefined, { granularity: "grapheme" })).segment(head)) {
+    if (index > at) break;
+    if (!joinsNext(head, index)) end = index;
+  }
+  return end;
+}
+
+/**
  * `text` at most `max` code units long: whole when it fits, else cut at the last grapheme boundary that
- * leaves room for an ellipsis, which ends it. Only the head of a long text is read, so the cost does not
- * grow with the text. A single grapheme longer than the bound (a letter with thousands of marks) is cut at
- * a code point.
+ * leaves room for an ellipsis, which ends it, and does not break a letter (joinsNext). Only the head of a
+ * long text is read, so the cost does not grow with the text. A single grapheme longer than the bound (a
+ * letter with thousands of marks) is cut at a code point.
  */
 export function boundedText(text: string, max: number): string {
   if (text.length <= max) return text;
   const room = max - ELLIPSIS.length;
-  const head = text.slice(0, room + LOOKAHEAD);
-  let end = 0;
-  for (const { index } of (graphemes ??= new Intl.Segmenter(undefined, { granularity: "grapheme" })).segment(head)) {
-    if (index > room) break;
-    end = index;
-  }
-  if (end === 0) end = codePointCut(text, room);
+  const end = letterCut(text, room) || codePointCut(text, room);
   return `${text.slice(0, end).trimEnd()}${ELLIPSIS}`;
+}
+
+/** `at`, or the last place before it where a cut leaves every letter whole (`at` when none is near). */
+export function wholeLetterCut(text: string, at: number): number {
+  if (at >= text.length) return text.length;
+  const from = Math.max(0, at - 64);
+  const end = letterCut(text.slice(from), at - from);
+  return end > 0 ? from + end : codePointCut(text, at);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
+import { CONVERT_HERE_UP_TO, myanmarToConvert } from "~/i18n/zawgyi.server";
 import { readReplyInPool, type ReadReplyText } from "./article-body.server";
 import { BlogUnavailableError, type BlogFailure } from "./errors.server";
 import { measureReply, REPLY_SHAPE_LIMITS } from "./reply-shape";
@@ -25,13 +26,14 @@ type Reply = { status: number; text: string };
 export function createHttpSource({ baseUrl, token, timeoutMs, maxBytes = DEFAULT_MAX_BYTES, readInWorker = readReplyInPool }: Options): BlogSource {
   /**
    * A reply's text parsed and checked (docs/decisions/041): refused unparsed when its shape would hold the
-   * thread, in the worker when it holds many values, else here, in a turn of the event loop after the one
-   * that read and measured it.
+   * thread, in the worker when it holds many values or more Burmese than is converted here from Zawgyi in
+   * a few milliseconds (docs/decisions/046), else here, in a turn of the event loop after the one that read
+   * and measured it.
    */
   async function read<K extends ReplyKind>(kind: K, text: string): Promise<TextReading<K>> {
     const shape = measureReply(text);
     if (shape.problem) throw new BlogUnavailableError(`reply refused unparsed: ${shape.problem}`, { ofContent: true });
-    if (shape.values >= REPLY_SHAPE_LIMITS.inWorkerFrom) return readInWorker(kind, text);
+    if (shape.values >= REPLY_SHAPE_LIMITS.inWorkerFrom || myanmarToConvert(text) > CONVERT_HERE_UP_TO) return readInWorker(kind, text);
     await nextTurn();
     return readReplyText(kind, text);
   }

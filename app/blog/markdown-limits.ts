@@ -1,4 +1,5 @@
 import { escapeMarkup } from "~/document/escape-markup";
+import { wholeLetterCut } from "./field-bounds";
 
 /**
  * How much markdown an article body may ask the parser to work through. The markdown libraries' time and
@@ -130,7 +131,7 @@ function containerMarker(text: string, at: number, end: number): number {
 /** The first `max` characters or fewer, ending at a space when there is one near the end. */
 function cutAtSpace(text: string, max: number): string {
   const space = text.lastIndexOf(" ", max);
-  return text.slice(0, space > max - 200 ? space : max);
+  return text.slice(0, space > max - 200 ? space : wholeLetterCut(text, max));
 }
 
 /** Plain text as HTML paragraphs (split at blank lines), every character shown as written. */

@@ -9,6 +9,14 @@ export const WORDS_PER_MINUTE = 230;
 const UNSPACED_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\u30fc\u3000-\u303f\uff00-\uffef]+/gu;
 
 /**
+ * A Tibetan or Dzongkha syllable: letters, stacked letters, vowel signs and digits, between tshegs (་), shads
+ * (།) or spaces. These scripts mark syllables, not words, and put spaces between phrases only; ICU has no
+ * dictionary for them (Intl.Segmenter splits them at the tsheg alone).
+ */
+// eslint-disable-next-line no-misleading-character-class -- ranges of Tibetan code points, its marks among them
+const TIBETAN_SYLLABLE = /[\u0f00\u0f20-\u0f33\u0f40-\u0f6c\u0f71-\u0f87\u0f8d-\u0fbc]+/g;
+
+/**
  * Intl.Segmenter takes time that grows faster than the text (seconds for a long article in one piece),
  * so it gets short pieces; a piece cut inside a word counts that word twice, one in this many characters.
  */
@@ -29,15 +37,22 @@ function unspacedWords(run: string): number {
 }
 
 /**
- * The words of a text: between spaces for most scripts, and by dictionary for those written without
- * spaces, where a character count would say a Chinese article takes twice as long as it does.
+ * The words of a text, by script (docs/decisions/046): between spaces for most scripts, by dictionary for
+ * those written without spaces (Chinese, Japanese, Thai, Lao, Khmer, Burmese), where a character count
+ * would say a Chinese article takes twice as long as it does, and by syllable in Tibetan and Dzongkha,
+ * each syllable read as a word.
  */
 export function countWords(text: string): number {
   let words = 0;
-  const spaced = text.replace(UNSPACED_RUN, (run) => {
-    words += unspacedWords(run);
-    return " ";
-  });
+  const spaced = text
+    .replace(UNSPACED_RUN, (run) => {
+      words += unspacedWords(run);
+      return " ";
+    })
+    .replace(TIBETAN_SYLLABLE, () => {
+      words += 1;
+      return " ";
+    });
   return words + spacedWords(spaced);
 }
 

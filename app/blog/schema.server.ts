@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { unicodeBurmese } from "~/i18n/zawgyi.server";
 import { boundedChars, boundedText, FIELD_BOUNDS } from "./field-bounds";
 import { splitKeywords } from "./keywords";
 import { PAGE_SIZE } from "./pagination";
@@ -9,7 +10,9 @@ import type { BlogArticle, BlogEntry, BlogListPage } from "./types";
  * The backend's replies, checked before use. Optional fields may be missing or null. A link that is
  * not http(s) or site-relative is dropped rather than trusted: it ends up in href and src attributes.
  * Every other field is bounded here, once (field-bounds.ts, docs/decisions/041): whatever a reply holds,
- * what the site keeps of one article is a few hundred kilobytes.
+ * what the site keeps of one article is a few hundred kilobytes. Texts a reader reads (title, description,
+ * keywords, body) are then read as Unicode where they are Burmese in Zawgyi (docs/decisions/046): after
+ * the bound, which so bounds what converting costs, and bounded again, as converting may lengthen them.
  */
 
 /**
@@ -19,20 +22,23 @@ import type { BlogArticle, BlogEntry, BlogListPage } from "./types";
  */
 export const MAX_LINK_LENGTH = 2048;
 
+/** A text cut to `max`, read as Unicode where it is Zawgyi, and cut again. */
+export const readableText = (value: string, max: number) => boundedText(unicodeBurmese(boundedText(value, max)), max);
+
 /** An optional text, cut to `max`; blank counts as missing. */
-const optionalText = (max: number) =>
+const optionalText = (max: number, read = boundedText) =>
   z
     .string()
     .nullish()
-    .transform((value) => (value?.trim() ? boundedText(value, max) : undefined));
+    .transform((value) => (value?.trim() ? read(value, max) : undefined));
 
-/** A text that must be there, trimmed and cut to `max`. */
+/** A text that must be there, trimmed, cut to `max` and read as Unicode where it is Zawgyi. */
 const requiredText = (max: number) =>
   z
     .string()
     .trim()
     .min(1)
-    .transform((value) => boundedText(value, max));
+    .transform((value) => readableText(value, max));
 
 const safeLink = z
   .string()
@@ -59,7 +65,7 @@ const entrySchema = z.object({
   id: z.union([z.string(), z.number()]).transform((id) => boundedChars(String(id), FIELD_BOUNDS.idChars)),
   slug: z.string().trim().min(1).max(MAX_SLUG_LENGTH).refine(isPossibleSlug, "no address can name this slug"),
   metaTitle: requiredText(FIELD_BOUNDS.titleChars),
-  metaDescription: optionalText(FIELD_BOUNDS.descriptionChars).transform((value) => value ?? ""),
+  metaDescription: optionalText(FIELD_BOUNDS.descriptionChars, readableText).transform((value) => value ?? ""),
   pinterestImageLink: safeLink,
   date: optionalText(FIELD_BOUNDS.dateChars),
 });
@@ -104,12 +110,12 @@ export function readListReply(body: unknown): ListReading {
 export const articleSchema = z
   .object({
     metaTitle: requiredText(FIELD_BOUNDS.titleChars),
-    metaDescription: optionalText(FIELD_BOUNDS.descriptionChars),
+    metaDescription: optionalText(FIELD_BOUNDS.descriptionChars, readableText),
     date: optionalText(FIELD_BOUNDS.dateChars),
     blog: z
       .string()
       .nullish()
-      .transform((body) => boundedChars(body ?? "", FIELD_BOUNDS.bodyChars)),
+      .transform((body) => boundedChars(unicodeBurmese(boundedChars(body ?? "", FIELD_BOUNDS.bodyChars)), FIELD_BOUNDS.bodyChars)),
     pinterestImageLink: safeLink,
     youtubeShortsUrl: safeLink,
     shortTailKeywords: z.string().nullish(),
@@ -118,8 +124,8 @@ export const articleSchema = z
   .transform(({ shortTailKeywords, longTailKeywords, ...reply }): BlogArticle => {
     // A keyword in both groups shows once, with the short-tail ones.
     const seen = new Set<string>();
-    const shortTail = splitKeywords(shortTailKeywords, FIELD_BOUNDS.keywordsPerGroup, seen);
-    const longTail = splitKeywords(longTailKeywords, FIELD_BOUNDS.keywordsPerGroup, seen);
+    const shortTail = splitKeywords(shortTailKeywords, FIELD_BOUNDS.keywordsPerGroup, seen, unicodeBurmese);
+    const longTail = splitKeywords(longTailKeywords, FIELD_BOUNDS.keywordsPerGroup, seen, unicodeBurmese);
     return {
       ...reply,
       metaDescription: reply.metaDescription ?? "",

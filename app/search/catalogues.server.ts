@@ -68,6 +68,11 @@ export function catalogueFile(site: SiteSettings, domain: string): string {
   return path.join(getSettings().catalogue.dir, `${name}-${id}.sqlite`);
 }
 
+/** True when a sync of its own keeps the site's catalogue in step: not for a backend's site with CATALOG_SYNC=off. */
+export function catalogueSyncs(site: SiteSettings): boolean {
+  return !site.blogApi || getSettings().catalogue.sync;
+}
+
 export function catalogueOf(site: SiteSettings, domain: string, source: BlogSource): Catalogue {
   const file = catalogueFile(site, domain);
   const known = open.get(file);
@@ -81,7 +86,7 @@ export function catalogueOf(site: SiteSettings, domain: string, source: BlogSour
   open.set(file, entry);
   metrics.watchCatalogues(catalogueStatus);
   // CATALOG_SYNC=off: no calls of its own to a backend; what readers' requests fetch is still kept.
-  if (site.blogApi && !settings.catalogue.sync) return catalogue;
+  if (!catalogueSyncs(site)) return catalogue;
   const sync = startSync({
     catalogue,
     source,

@@ -1,7 +1,9 @@
+import { simplifiedChinese } from "~/i18n/chinese-script.server";
+
 /**
- * Spellings that are one word to a reader: variant forms of CJK characters (traditional, simplified,
- * Japanese) and the Sanskrit and Pali forms of Buddhist terms. Each group folds to its first member.
- * A small table of the words this site's readers search for, not a full conversion (opencc-js has that).
+ * Spellings that are one word to a reader: Traditional and Simplified Chinese (OpenCC's tables,
+ * app/i18n/chinese-script.server.ts), the Japanese forms of CJK characters and a few variants, and the
+ * Sanskrit and Pali forms of Buddhist terms. Each group of the tables below folds to its first member.
  */
 const CHARACTER_GROUPS = [
   "禅禪", "佛仏", "经經経", "观觀観", "国國", "学學", "会會", "宝寶", "灯燈", "斋齋斎", "净淨浄", "圆圓円",
@@ -26,6 +28,9 @@ const WORD_GROUPS = [
 const LETTER_FOLD: Record<string, string> = { đ: "d", ð: "d", ł: "l", ø: "o", ħ: "h", ı: "i", ß: "ss", æ: "ae", œ: "oe" };
 
 const ASCII = /^[\x20-\x7e]*$/;
+const HAN = /[\u3400-\u9fff\uf900-\ufaff]/u;
+/** Zero-width joiner and non-joiner: how a Sinhala conjunct is typed, or not (ශ්‍රී, ශ්රී); folded out. */
+const JOINERS = /[\u200c\u200d]/g;
 
 const characterFold = new Map<string, string>();
 for (const group of CHARACTER_GROUPS) {
@@ -51,13 +56,21 @@ export function plainLatin(word: string): string {
   return withoutMarks(word).replace(/[đðłøħıßæœ]/g, (letter) => LETTER_FOLD[letter]!);
 }
 
-/** A word as the index compares it: marks off Latin letters, variant characters and transliterations folded. */
+/** True when the text has a CJK ideograph. */
+export function hasHan(text: string): boolean {
+  return HAN.test(text);
+}
+
+/**
+ * A word as the index compares it: marks off Latin letters, joiners out, Traditional Chinese as Simplified,
+ * variant characters and transliterations folded.
+ */
 export function foldWord(word: string): string {
-  const plain = plainLatin(word);
+  const plain = plainLatin(word).replace(JOINERS, "");
   const folded = wordFold.get(plain);
   if (folded) return folded;
-  if (!/[\u3400-\u9fff\uf900-\ufaff]/u.test(plain)) return plain;
+  if (!HAN.test(plain)) return plain;
   let result = "";
-  for (const character of plain) result += characterFold.get(character) ?? character;
+  for (const character of simplifiedChinese(plain)) result += characterFold.get(character) ?? character;
   return result;
 }

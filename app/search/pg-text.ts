@@ -1,6 +1,6 @@
 import { withoutMarks } from "./folding";
 import type { QueryWord } from "./tokenize";
-import { WORD } from "./tokenize";
+import { NO_PREFIX, WORD } from "./tokenize";
 
 /**
  * Text for PostgreSQL's full-text search, built here so that it sees the words app/search/tokenize.ts
@@ -73,8 +73,6 @@ export function tsvectorOf(columns: readonly (readonly [text: string, weight: We
   return { literal: written(entries), ranking, terms: [...entries.keys()].sort() };
 }
 
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
-
 /** One spelling as a tsquery operand: a lexeme, or a phrase when it holds several words. */
 function operand(spelling: string, prefix: boolean): string | undefined {
   const words = lexemes(spelling);
@@ -88,7 +86,7 @@ function operand(spelling: string, prefix: boolean): string | undefined {
  */
 export function tsqueryOf(query: readonly QueryWord[], { loose = false, prefixes = loose }: { loose?: boolean; prefixes?: boolean } = {}): string | undefined {
   const parts = query.flatMap(({ word, spellings, pairs }) => {
-    const prefix = (prefixes && !UNSPACED.test(word) && [...word].length >= 3) || pairs !== undefined;
+    const prefix = (prefixes && !NO_PREFIX.test(word) && [...word].length >= 3) || pairs !== undefined;
     const options = [...new Set(spellings.map((spelling) => operand(spelling, prefix)).filter((option) => option !== undefined))];
     if (pairs && pairs.length > 0) {
       const phrase = pairs.flatMap(lexemes).map(quote).join(" <-> ");
@@ -108,7 +106,7 @@ export type Phrase = { words: string[]; prefix: boolean };
 
 export function phrasesOf(query: readonly QueryWord[], { loose = false } = {}): Phrase[] {
   return query.flatMap(({ word, spellings, pairs }) => {
-    const prefix = (loose && !UNSPACED.test(word) && [...word].length >= 3) || pairs !== undefined;
+    const prefix = (loose && !NO_PREFIX.test(word) && [...word].length >= 3) || pairs !== undefined;
     const phrases = spellings.map((spelling) => ({ words: lexemes(spelling), prefix }));
     if (pairs && pairs.length > 0) phrases.push({ words: pairs.flatMap(lexemes), prefix: false });
     return phrases.filter((phrase) => phrase.words.length > 0);
@@ -175,16 +173,28 @@ export function snippetOf(text: string, phrases: readonly Phrase[], { size, star
   }
   const first = best.start;
   const lastIndex = Math.min(tokens.length, first + size) - 1;
-  const marked = new Set<number>();
+  // A phrase's words are marked as one, with what is between them (a Tibetan word's tshegs), and instances
+  // that overlap as one, as FTS5 marks them (fts5CInstIterNext).
+  const ranges: { from: number; to: number }[] = [];
   for (const instance of instances) {
-    if (instance.at < first || instance.at > lastIndex) continue;
-    for (let index = instance.at; index < instance.at + instance.length; index++) marked.add(index);
+    const to = instance.at + instance.length - 1;
+    const last = ranges.at(-1);
+    if (last && instance.at <= last.to) last.to = Math.max(last.to, to);
+    else ranges.push({ from: instance.at, to });
   }
+  const opens = new Map<number, number>();
+  for (const range of ranges) if (range.to >= first && range.from <= lastIndex) opens.set(Math.max(range.from, first), Math.min(range.to, lastIndex));
   let result = first > 0 ? ellipsis : text.slice(0, tokens[0]!.from);
+  let closeAt = -1;
   for (let index = first; index <= lastIndex; index++) {
     const token = tokens[index]!;
-    const word = text.slice(token.from, token.to);
-    result += marked.has(index) ? start + word + end : word;
+    const to = opens.get(index);
+    if (to !== undefined) {
+      result += start;
+      closeAt = to;
+    }
+    result += text.slice(token.from, token.to);
+    if (index === closeAt) result += end;
     if (index < lastIndex) result += text.slice(token.to, tokens[index + 1]!.from);
   }
   result += lastIndex < tokens.length - 1 ? ellipsis : text.slice(tokens[lastIndex]!.to);

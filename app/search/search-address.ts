@@ -1,4 +1,4 @@
-import { MAX_QUERY_CHARS } from "./tokenize";
+import { MAX_QUERY_CHARS } from "./query-limits";
 
 /** Result pages beyond this are not offered: the first 1,000 results (MAX_COUNTED) are more than anyone pages through. */
 export const MAX_RESULT_PAGE = 100;

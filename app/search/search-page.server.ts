@@ -6,6 +6,7 @@ import { cacheHeaders } from "~/document/http-cache.server";
 import { pageCount } from "~/blog/pagination";
 import { noindexMeta } from "~/crawlers/seo";
 import { metrics } from "~/metrics/record.server";
+import { catalogueSyncs } from "./catalogues.server";
 import { MAX_RESULT_PAGE, parseSearchParams, RESULTS_PER_PAGE } from "./search-address";
 import { queryWords } from "./tokenize";
 
@@ -24,11 +25,15 @@ export async function loadSearchPage(request: Request, site: SiteSettings) {
   const started = performance.now();
   let results;
   let complete = false;
+  /** While the first sync reads the site's list: how many articles it has read (docs/decisions/046). */
+  let reading: number | undefined;
   try {
     const catalogue = getCatalogue(request, site);
     results = await catalogue.search(query, page, RESULTS_PER_PAGE);
-    // Until the first sync has read the whole list, the results may lack articles: cached briefly only.
+    // Until the first sync has read the whole list, the results may lack articles: cached briefly only, and
+    // the page says so rather than that no article matches.
     complete = (await catalogue.getState("sweptAt")) !== undefined;
+    if (!complete && catalogueSyncs(site)) reading = (await catalogue.count()).articles;
   } catch (error) {
     console.error(`Search for ${JSON.stringify(query)}:`, error);
     metrics.searchRequest(site.label, "failed", (performance.now() - started) / 1000);
@@ -39,7 +44,7 @@ export async function loadSearchPage(request: Request, site: SiteSettings) {
   if (page > Math.max(1, pages)) throw data(null, { status: 404, headers: cacheHeaders("missing") });
   const hits = results.hits.map(({ slug, title, date, snippet }) => ({ slug, title, snippet, date: formatPublishedDate(date, identity.language.lang, identity.language.messages) }));
   return data(
-    { state: "results" as const, query, page, pages, total: results.total, more: results.more, match: results.match, suggestion: results.suggestion, hits, meta },
+    { state: "results" as const, query, page, pages, total: results.total, more: results.more, match: results.match, suggestion: results.suggestion, hits, meta, reading, siteName: site.siteName },
     { headers: cacheHeaders(complete ? "page" : "missing") },
   );
 }

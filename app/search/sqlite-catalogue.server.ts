@@ -15,8 +15,10 @@ import { foldedText, matchExpression, queryWords, spacedText } from "./tokenize"
 
 /**
  * The catalogue of one site in a SQLite file with FTS5 (docs/decisions/031). unicode61 drops accents and
- * keeps Thai marks ('L* N* Co M*'); app/search/tokenize.ts does the rest before text reaches it.
- * WAL lets the processes of one machine read while the one holding the lease writes.
+ * keeps Thai marks ('L* N* Co M*') and Sinhala conjuncts whole (the joiners ZWJ and ZWNJ are token
+ * characters, docs/decisions/046; a file made before keeps splitting at them); app/search/tokenize.ts does
+ * the rest before text reaches it. WAL lets the processes of one machine read while the one holding the
+ * lease writes.
  */
 
 /** Bodies are kept up to this many characters of text: enough for any article, bounded for a hostile one. */
@@ -48,7 +50,7 @@ CREATE TABLE IF NOT EXISTS keywords (
 CREATE INDEX IF NOT EXISTS keywords_of_article ON keywords (article);
 CREATE VIRTUAL TABLE IF NOT EXISTS texts USING fts5 (
   title, description, keywords, body, folded,
-  tokenize = "unicode61 remove_diacritics 2 categories 'L* N* Co M*'"
+  tokenize = "unicode61 remove_diacritics 2 categories 'L* N* Co M*' tokenchars '\u200c\u200d'"
 );
 CREATE VIRTUAL TABLE IF NOT EXISTS words USING fts5vocab (texts, 'row');
 CREATE TABLE IF NOT EXISTS state (name TEXT PRIMARY KEY, value TEXT NOT NULL);

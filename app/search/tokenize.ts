@@ -1,22 +1,51 @@
-import { foldWord, plainLatin, withoutMarks } from "./folding";
+import { unicodeBurmese, zawgyiReading } from "~/i18n/zawgyi.server";
+import { foldWord, hasHan, plainLatin, withoutMarks } from "./folding";
+import { MAX_QUERY_CHARS, MAX_QUERY_WORDS } from "./query-limits";
+
+export { MAX_QUERY_CHARS, MAX_QUERY_WORDS };
 
 /**
  * The one tokenizer of the catalogue, for what is indexed and what is searched for alike. SQLite's
  * unicode61 tokenizer splits at spaces and punctuation and drops accents; what it cannot do is done here:
  * words of scripts written without spaces are found with Intl.Segmenter and marked off with U+200B
- * (invisible in snippets), and words that fold to another spelling (禪/禅, dhamma/dharma, Đạo/dao) or
- * Korean words (matched inside, by pairs of syllables) add their folded forms to a hidden column.
+ * (invisible in snippets), and words that fold to another spelling (禪/禅, dhamma/dharma, Đạo/dao,
+ * ශ්‍රී/ශ්රී) or Korean words (matched inside, by pairs of syllables) add their folded forms to a hidden
+ * column. Tibetan syllables of a query are searched for as a phrase (docs/decisions/046).
  */
 
 /** Runs of scripts written without spaces (punctuation ends a run, so runs are clause-long). */
 const UNSPACED_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\u30fc]+/gu;
-/** A word as unicode61 sees one, with the token characters the catalogue gives it ('L* N* Co M*'). */
-export const WORD = /[\p{L}\p{N}\p{Co}\p{M}]+/gu;
+/**
+ * A word as unicode61 sees one, with the token characters the catalogue gives it ('L* N* Co M*', and the
+ * joiners ZWJ and ZWNJ, which hold a Sinhala conjunct together): a run of those with a letter, digit or mark.
+ */
+export const WORD = /[\u200c\u200d]*[\p{L}\p{N}\p{Co}\p{M}][\p{L}\p{N}\p{Co}\p{M}\u200c\u200d]*/gu;
 const HANGUL = /\p{Script=Hangul}/u;
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+/**
+ * Words a query never asks for as a prefix: a word of a script without spaces or a Tibetan syllable is short,
+ * and as a prefix would match too much.
+ */
+export const NO_PREFIX = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tibetan}]/u;
+const TIBETAN = /\p{Script=Tibetan}/u;
+/** Between two syllables of a Tibetan word: the tsheg (and its non-breaking form). */
+const TSHEG_ONLY = /^[\u0f0b\u0f0c]+$/;
 /** Controls never reach the index: the snippets use two of them to mark matches. */
 // eslint-disable-next-line no-control-regex -- finding controls is the point
 const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
+/**
+ * The end of a piece that the next one continues as one letter: a Burmese virama or Khmer coeng (the next
+ * consonant is stacked under this one) or a zero-width joiner. ICU's dictionaries break some words there
+ * ("ម៉ាស្ទ័រ" as ម៉ាស្|ទ័|រ), which would show a broken letter at the edge of a snippet.
+ */
+const JOINS_NEXT = /[\u1039\u17d2\u200d]$/;
+const STARTS_WITH_MARK = /^\p{M}/u;
+/**
+ * Runs of scripts whose dictionaries split a word by what surrounds it: ICU finds សមាធិ alone but splits
+ * ធ្វើសមាធិ as ធ្វើស|មា|ធិ, and reads ស្តាប់ធម៌ and ຟັງທຳ as one word. Their letter clusters go to the hidden
+ * column too, and a query word of two clusters or more is also asked for as a phrase of its clusters.
+ */
+const CLUSTERED = /[\p{Script=Khmer}\p{Script=Lao}\p{Script=Myanmar}]/u;
+const LETTER_OR_MARK = /[\p{L}\p{N}\p{M}]/u;
 
 export const WORD_BREAK = "\u200b";
 
@@ -38,7 +67,10 @@ export function segmentRun(run: string): string[] {
     const end = start + SEGMENT_CHARS;
     const piece: { segment: string; index: number }[] = [];
     for (const { segment, index, isWordLike } of segmenter.segment(run.slice(start, end))) {
-      if (isWordLike) piece.push({ segment, index });
+      // A break inside a letter (a stacked consonant, a mark) is no break: the piece goes on.
+      const last = piece.at(-1);
+      if (last && last.index + last.segment.length === index && (JOINS_NEXT.test(last.segment) || STARTS_WITH_MARK.test(segment))) last.segment += segment;
+      else if (isWordLike) piece.push({ segment, index });
     }
     if (end >= run.length || piece.length <= OVERLAP_WORDS) {
       words.push(...piece.map((word) => word.segment));
@@ -51,6 +83,16 @@ export function segmentRun(run: string): string[] {
     }
   }
   return words;
+}
+
+let graphemes: Intl.Segmenter | undefined;
+
+/** The letter clusters of a text (grapheme clusters: a consonant with its stacked consonants and marks). */
+export function clusters(text: string): string[] {
+  graphemes ??= new Intl.Segmenter("und", { granularity: "grapheme" });
+  const found: string[] = [];
+  for (const { segment } of graphemes.segment(text)) if (LETTER_OR_MARK.test(segment)) found.push(segment);
+  return found;
 }
 
 /** The text as the catalogue keeps it: controls gone, unspaced runs with U+200B between their words. */
@@ -76,7 +118,9 @@ export function syllablePairs(word: string): string[] {
 
 /**
  * The hidden column: for each word that folds to something unicode61 would not see (禪 → 禅,
- * dhamma → dharma, Đạo → dao), the folded form; for each Korean word of three syllables or more, its pairs.
+ * dhamma → dharma, Đạo → dao, ශ්‍රී → ශ්රී), the folded form; for each Korean word of three syllables or
+ * more, its pairs; the letter clusters of Khmer, Lao and Burmese. A Traditional Chinese word folded to Simplified is split into words again, as the
+ * Simplified text would be (歷史很長 → 历史 很 长), so that a query in either script finds it.
  */
 export function foldedText(text: string): string {
   return foldedOfSpaced(spacedText(text));
@@ -91,8 +135,10 @@ export function foldedOfSpaced(spaced: string, seen = new Map<string, string[]>(
     if (!added) {
       added = [];
       const folded = foldWord(word);
-      if (folded !== withoutMarks(word)) added.push(folded);
+      if (folded !== withoutMarks(word)) added.push(...(hasHan(folded) ? segmentRun(folded) : [folded]));
       if (HANGUL.test(word) && [...word].length >= 3) added.push(...syllablePairs(word));
+      // Every word's, so that the clusters of a run's words follow each other as in the text.
+      if (CLUSTERED.test(word)) added.push(...clusters(word));
       seen.set(word, added);
     }
     extra.push(...added);
@@ -103,24 +149,61 @@ export function foldedOfSpaced(spaced: string, seen = new Map<string, string[]>(
 /** What a search is for: the words of the query, each with the spellings that find it. */
 export type QueryWord = { word: string; spellings: string[]; pairs?: string[] };
 
-/** Queries are cut to this many characters and words: a search box holds a few words, not an essay. */
-export const MAX_QUERY_CHARS = 200;
-export const MAX_QUERY_WORDS = 12;
-
+/**
+ * The words of a query, each with the spellings that find it. Burmese typed in Zawgyi is searched for as
+ * Unicode, and a chunk that reads as either as both (app/i18n/zawgyi.server.ts); the syllables of a Tibetan
+ * word are one phrase. Cut to MAX_QUERY_CHARS characters and MAX_QUERY_WORDS words.
+ */
 export function queryWords(query: string): QueryWord[] {
   const result: QueryWord[] = [];
   const seen = new Set<string>();
-  for (const word of words(query.slice(0, MAX_QUERY_CHARS))) {
-    const plain = plainLatin(word);
-    if (seen.has(plain)) continue;
-    seen.add(plain);
-    // As written (unicode61 drops the accents itself), without marks, and folded: Đạo finds đạo, Đạo and dao.
-    const spellings = [...new Set([word.toLowerCase(), plain, foldWord(word), ...withDStroke(plain)])];
-    const hangul = HANGUL.test(word) && [...word].length >= 2;
-    result.push(hangul ? { word, spellings, pairs: syllablePairs(word) } : { word, spellings });
-    if (result.length === MAX_QUERY_WORDS) break;
+  const add = (found: QueryWord) => {
+    const key = plainLatin(found.word);
+    if (seen.has(key) || result.length === MAX_QUERY_WORDS) return;
+    seen.add(key);
+    result.push(found);
+  };
+  for (const chunk of unicodeBurmese(query.slice(0, MAX_QUERY_CHARS)).split(/\s+/)) {
+    const other = zawgyiReading(chunk);
+    if (other !== undefined) {
+      const readings = [chunk, other].flatMap((reading) => [words(reading), clusters(reading)]).filter((found) => found.length > 0);
+      if (readings.length > 0) add({ word: chunk, spellings: [...new Set(readings.map((found) => found.join(" ")))] });
+      continue;
+    }
+    for (const group of wordGroups(chunk)) add(group.length === 1 ? queryWord(group[0]!) : phraseWord(group));
   }
   return result;
+}
+
+/** The words of a text in order, the syllables of each Tibetan word (joined by tshegs alone) as one group. */
+function wordGroups(text: string): string[][] {
+  const spaced = spacedText(text);
+  const groups: string[][] = [];
+  let end = -1;
+  for (const found of spaced.matchAll(WORD)) {
+    const last = groups.at(-1);
+    if (last && TIBETAN.test(found[0]) && TIBETAN.test(last.at(-1)!) && TSHEG_ONLY.test(spaced.slice(end, found.index))) last.push(found[0]);
+    else groups.push([found[0]]);
+    end = found.index + found[0].length;
+  }
+  return groups;
+}
+
+/** A word with its spellings: as written (unicode61 drops the accents itself), without marks, and folded: Đạo finds đạo, Đạo and dao. */
+function queryWord(word: string): QueryWord {
+  const plain = plainLatin(word);
+  const folded = foldWord(word);
+  // Simplified Chinese split again into words, as the index splits it: a phrase.
+  const foldedSpelling = hasHan(folded) && folded !== plain ? segmentRun(folded).join(" ") : folded;
+  const letters = CLUSTERED.test(word) ? clusters(word) : [];
+  const spellings = [...new Set([word.toLowerCase(), plain, foldedSpelling, ...withDStroke(plain), ...(letters.length > 1 ? [letters.join(" ")] : [])])];
+  const hangul = HANGUL.test(word) && [...word].length >= 2;
+  return hangul ? { word, spellings, pairs: syllablePairs(word) } : { word, spellings };
+}
+
+/** Syllables of one Tibetan word: found next to each other, in order (a phrase), not apart. */
+function phraseWord(syllables: string[]): QueryWord {
+  return { word: syllables.join("\u0f0b"), spellings: [syllables.map((syllable) => syllable.toLowerCase()).join(" ")] };
 }
 
 /**
@@ -145,7 +228,7 @@ const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
 export function matchExpression(query: readonly QueryWord[], { loose = false, prefixes = loose }: { loose?: boolean; prefixes?: boolean } = {}): string {
   const parts = query.map(({ word, spellings, pairs }) => {
     // Words of unspaced scripts and short words would match too much as prefixes.
-    const prefix = (prefixes && !UNSPACED.test(word) && [...word].length >= 3) || pairs !== undefined;
+    const prefix = (prefixes && !NO_PREFIX.test(word) && [...word].length >= 3) || pairs !== undefined;
     const options = spellings.map((spelling) => quoted(spelling) + (prefix ? " *" : ""));
     if (pairs && pairs.length > 0) options.push(quoted(pairs.join(" ")));
     return options.length > 1 ? `(${options.join(" OR ")})` : options[0]!;

@@ -9,22 +9,33 @@ import { freePort, startSite } from "../support/site-process.mjs";
 // with words found inside sentences written without spaces, and any query answered with a page, never a 5xx.
 
 type Site = Awaited<ReturnType<typeof startSite>>;
-let sites: { en: Site; vi: Site; ja: Site; th: Site; backend: Site };
+let sites: { en: Site; vi: Site; ja: Site; th: Site; backend: Site; reading: Site; burmese: Site };
+/** A Burmese backend whose articles are written in Zawgyi: one short, one long enough to be read in the worker. */
+let zawgyiBackend: Awaited<ReturnType<typeof startFakeBackend>>;
+const ZAWGYI = { title: "ဘုန္းႀကီးေက်ာင္း", line: "လုိင္းျဖင့္ ေနျပည္ေတာ္မွထြက္ခြာရာ နံနက္ ၈ နာရီခြဲတြင္ မြန္ျပည္နယ္ ေမာ္လၿမိဳင္ ေလဆိပ္ သို႔ ေရာက္ရွိၾကသည္။" };
+const UNICODE = { title: "ဘုန်းကြီးကျောင်း", line: "လိုင်းဖြင့် နေပြည်တော်မှထွက်ခွာရာ နံနက် ၈ နာရီခွဲတွင် မွန်ပြည်နယ် မော်လမြိုင် လေဆိပ် သို့ ရောက်ရှိကြသည်။" };
 let backend: Awaited<ReturnType<typeof startFakeBackend>>;
+/** A backend of 100,000 articles read at one call a second: its first sync reads the list for hours. */
+let largeBackend: Awaited<ReturnType<typeof startFakeBackend>>;
 let metricsPort: number;
 const contentOf = (lang: string) => languageSites.find((site) => site.lang === lang)!.contentDir;
 
 beforeAll(async () => {
   backend = await startFakeBackend({ articles: 25 });
+  largeBackend = await startFakeBackend({ articles: 100_000 });
+  const zawgyiArticle = (slug: string, date: string, body: string) => ({ id: slug, slug, metaTitle: `${ZAWGYI.title} ${slug}`, metaDescription: "တရားထိုင္ျခင္း", date, blog: body, shortTailKeywords: "ေမတၲာ" });
+  zawgyiBackend = await startFakeBackend({ content: [zawgyiArticle("short", "2024-01-06", ZAWGYI.line), zawgyiArticle("long", "2024-01-05", `${ZAWGYI.line}\n\n`.repeat(60))] });
   metricsPort = await freePort();
-  const [en, vi, ja, th, hosted] = await Promise.all([
+  const [en, vi, ja, th, hosted, reading, burmese] = await Promise.all([
     startSite({ METRICS_PORT: String(metricsPort) }),
     startSite({ SITE_LANGUAGE: "vi", CONTENT_DIR: vietnameseContentDir }),
     startSite({ SITE_LANGUAGE: "ja", CONTENT_DIR: contentOf("ja") }),
     startSite({ SITE_LANGUAGE: "th", CONTENT_DIR: contentOf("th") }),
     startSite({ BLOG_API_URL: backend.url, BLOG_API_TOKEN: FAKE_TOKEN, SITE_DOMAIN: "zen.example.org", CATALOG_SYNC: "on", CATALOG_CALLS_PER_SECOND: "100" }),
+    startSite({ BLOG_API_URL: largeBackend.url, BLOG_API_TOKEN: FAKE_TOKEN, SITE_DOMAIN: "large.example.org", CATALOG_SYNC: "on", CATALOG_CALLS_PER_SECOND: "1" }),
+    startSite({ SITE_LANGUAGE: "my", BLOG_API_URL: zawgyiBackend.url, BLOG_API_TOKEN: FAKE_TOKEN, SITE_DOMAIN: "my.example.org", CATALOG_SYNC: "on", CATALOG_CALLS_PER_SECOND: "100" }),
   ]);
-  sites = { en, vi, ja, th, backend: hosted };
+  sites = { en, vi, ja, th, backend: hosted, reading, burmese };
   // The hosted site's first sync: its 25 articles with their bodies.
   const deadline = Date.now() + 15_000;
   while (backend.calls().filter((call) => call.path === "/get_details").length < 25 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
@@ -33,6 +44,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(Object.values(sites ?? {}).map((site) => site.stop()));
   await backend?.close();
+  await largeBackend?.close();
+  await zawgyiBackend?.close();
 });
 
 const decode = (text: string) => text.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
@@ -134,6 +147,57 @@ describe("search without JavaScript", () => {
     expect(long.status).toBe(200);
     expect(/<input[^>]*name="q"[^>]*value="([^"]*)"/.exec(long.html)?.[1]?.length).toBe(200);
   }, 60_000);
+});
+
+describe("Burmese written in Zawgyi", () => {
+  it("is shown, indexed and found as Unicode, by a query in either encoding", async () => {
+    for (const slug of ["short", "long"]) {
+      const html = documentPart(await (await fetch(`${sites.burmese.url}/blog/${slug}`)).text());
+      expect(html, slug).toContain(`${UNICODE.title} ${slug}`);
+      expect(html, slug).toContain(UNICODE.line);
+      expect(html, slug).toContain("တရားထိုင်ခြင်း");
+      expect(html, slug).toContain("မေတ္တာ");
+      expect(html, slug).not.toContain(ZAWGYI.title);
+    }
+    // Until the sync has stored both; each try a new address (trailing spaces), as the page cache keeps the last.
+    let page = await search(sites.burmese, UNICODE.title);
+    for (let tries = 1; page.results.length < 2 && tries < 75; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      page = await search(sites.burmese, UNICODE.title + " ".repeat(tries));
+    }
+    expect(page.results.map((result) => result.href).sort()).toEqual(["/blog/long", "/blog/short"]);
+    const typed = await search(sites.burmese, ZAWGYI.title);
+    expect(typed.results.map((result) => result.href).sort()).toEqual(["/blog/long", "/blog/short"]);
+    expect(typed.results[0]!.text).toContain(UNICODE.title);
+    expect((await search(sites.burmese, "ေလဆိပ္")).results.map((result) => result.href).sort()).toEqual(["/blog/long", "/blog/short"]);
+  }, 30_000);
+});
+
+describe("while the first sync still reads a site's list", () => {
+  it("says so, with how many articles it has read, instead of that no article matches, and is cached briefly", async () => {
+    // The first search opens the catalogue and starts its sync.
+    const first = await search(sites.reading, "qqqzzzxxx");
+    expect(first.status).toBe(200);
+    expect(first.main).toMatch(/Search is still reading the articles of .+: \d+ so far\. Until it has read them all, some may be missing here\./);
+    expect(first.main).not.toContain("No article matches");
+    expect(first.headers.get("cache-control")).toBe("public, max-age=60, s-maxage=60");
+    // A page of ten a second: the count grows while the results already show what has been read.
+    let page = first;
+    for (let n = 1; !/: [1-9]\d* so far/.test(page.main) && n < 100; n++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      page = await search(sites.reading, `backend article ${n}`);
+    }
+    const read = Number(/: (\d+) so far/.exec(page.main)?.[1]);
+    expect(read % 10).toBe(0);
+    expect(read).toBeGreaterThanOrEqual(10);
+    expect(read).toBeLessThan(100_000);
+    const found = await search(sites.reading, "backend article");
+    expect(found.results.length).toBeGreaterThan(0);
+    expect(found.main).toMatch(/Search is still reading the articles of .+: [1-9]\d* so far/);
+    expect(found.html).toContain('role="status"');
+    // A site whose list has been read says nothing of the kind.
+    expect((await search(sites.backend, "qqqzzzxxx")).main).toContain("No article matches “qqqzzzxxx”");
+  }, 30_000);
 });
 
 describe("the metrics", () => {

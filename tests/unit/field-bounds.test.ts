@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { renderArticleBody, BODY_PAGE_BYTES, pageBytesOf, type RenderMarkdown } from "~/blog/article-body.server";
-import { boundedChars, boundedText, FIELD_BOUNDS } from "~/blog/field-bounds";
+import { boundedChars, boundedText, FIELD_BOUNDS, joinsNext } from "~/blog/field-bounds";
 import { splitKeywords } from "~/blog/keywords";
 import { renderMarkdown } from "~/blog/markdown.server";
 import { markdownWords } from "~/blog/reading-time";
@@ -51,6 +51,23 @@ describe("a bounded text", () => {
     // One grapheme longer than the bound (a letter with thousands of marks) is cut between code points.
     const long = `a${"\u0301".repeat(5000)}`;
     expect(boundedText(long, 100)).toHaveLength(100);
+  });
+
+  it("never cuts a letter that a joiner or a stacking sign holds together, though a grapheme boundary is there", () => {
+    // Intl's graphemes end after the joiner of ශ්‍රී: cut there, the title would show ශ් and a bare joiner.
+    expect(graphemesOf("අ ශ්‍රී")).toEqual(["අ", " ", "ශ්‍", "රී"]);
+    expect(boundedText("අ ශ්‍රී ලංකාව", 6)).toBe("අ…");
+    expect(boundedText("අ ක‍්ෂ ලංකාව", 6)).toBe("අ…");
+    const word = fc.constantFrom("ශ්‍රී", "විද්‍යාව", "ක්‍රියාව", "ප්‍රඥාව", "ක‍්ෂණය", "ධර්මය", "ស្ត្រី", "ព្រះធម៌", "ម៉ាស្ទ័រ", "ကမ္မဋ္ဌာန်း", "ဗုဒ္ဓ", "བྱང་ཆུབ", "क्षमा");
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 1, maxLength: 30 }), fc.integer({ min: 10, max: 120 }), (words, max) => {
+        const text = words.join(" ");
+        const kept = boundedText(text, max).replace(/…$/, "");
+        if (kept.length === text.length) return;
+        const boundaries = new Set(graphemesOf(text).map((_, index, all) => all.slice(0, index + 1).join("").length));
+        expect(kept.length === 0 || (boundaries.has(kept.length) && !joinsNext(text, kept.length)), `${text} at ${max}: ${kept}`).toBe(true);
+      }),
+    );
   });
 
   it("reads only the head of a long text: a 2 MB title costs what a short one does", () => {

@@ -50,6 +50,21 @@ describe("reading time", () => {
     expect(countWords("참선은 마음을 고요하게 합니다")).toBe(4);
   });
 
+  it("counts Khmer, Lao and Burmese words by dictionary, Tibetan and Dzongkha by syllable, Sinhala, Nepali and Mongolian between spaces", () => {
+    expect(countWords("ការធ្វើសមាធិ និងព្រះធម៌")).toBe([...new Intl.Segmenter("km", { granularity: "word" }).segment("ការធ្វើសមាធិ និងព្រះធម៌")].filter((part) => part.isWordLike).length);
+    expect(countWords("ການນັ່ງສະມາທິ")).toBe(3);
+    expect(countWords("ဘုန်းကြီးကျောင်းသို့သွား")).toBe(3);
+    // Four syllables, one word (bodhisattva), then a phrase of three after the shad and its space.
+    expect(countWords("བྱང་ཆུབ་སེམས་དཔའ། སྒོམ་ཆེན་པོ།")).toBe(7);
+    // Dzongkha puts a space between phrases, not between syllables alone.
+    expect(countWords("ང་བཅས་ སྒོམ་ འབད་")).toBe(4);
+    // Tibetan digits are a syllable of their own.
+    expect(countWords("ལོ་ ༢༥༦༧")).toBe(2);
+    expect(countWords("ශ්‍රී ලංකාවේ බුද්ධ ධර්මය")).toBe(4);
+    expect(countWords("बुद्ध धर्म र संघ")).toBe(4);
+    expect(countWords("Буддын шашны бясалгал")).toBe(3);
+  });
+
   it("takes a long Chinese article as many words, not one, in any length of paragraph", () => {
     // 4 words in 8 characters; 2,000 times is 16,000 characters without a space.
     const paragraph = "我们今天学习佛法".repeat(2000);

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { MAX_QUERY_CHARS } from "~/search/tokenize";
+import { MAX_QUERY_CHARS } from "~/search/query-limits";
 
 type Props = {
   /** The words already searched for, on the results page. */

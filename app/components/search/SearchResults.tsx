@@ -10,7 +10,20 @@ type Hit = { slug: string; title: string; date?: string; snippet: SnippetPart[] 
 type Loaded =
   | { state: "empty"; query: string; siteName: string }
   | { state: "unavailable"; query: string }
-  | { state: "results"; query: string; page: number; pages: number; total: number; more: boolean; match: "all" | "any"; suggestion?: string; hits: Hit[] };
+  | {
+      state: "results";
+      query: string;
+      page: number;
+      pages: number;
+      total: number;
+      more: boolean;
+      match: "all" | "any";
+      suggestion?: string;
+      hits: Hit[];
+      /** Articles read so far, while the first sync is still reading the site's list. */
+      reading?: number;
+      siteName: string;
+    };
 
 const notice = "mx-auto mt-10 max-w-2xl rounded-xl border border-stone-200 bg-white p-8 text-center text-stone-700";
 
@@ -44,9 +57,17 @@ export function SearchResults({ loaded }: { loaded: Loaded }) {
               })}
             </p>
           ) : null}
+          {loaded.reading !== undefined && loaded.total > 0 ? (
+            <p role="status" className="mt-8 rounded-xl border border-ochre-600/30 bg-amber-50 p-4 text-stone-800">
+              {plural("search.stillReading", loaded.reading, { site: loaded.siteName })}
+            </p>
+          ) : null}
           {loaded.total === 0 ? (
             <div className={notice}>
-              <p className="font-semibold text-ink">{t("search.noResults", { query })}</p>
+              {/* While the list is still being read, "no article matches" may not be true yet. */}
+              <p role={loaded.reading !== undefined ? "status" : undefined} className="font-semibold text-ink">
+                {loaded.reading !== undefined ? plural("search.stillReading", loaded.reading, { site: loaded.siteName }) : t("search.noResults", { query })}
+              </p>
               <p className="mt-2">
                 {t("search.noResultsHint")}{" "}
                 <Link to="/blog" className="font-semibold text-moss-700 underline">

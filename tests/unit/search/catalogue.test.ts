@@ -9,6 +9,8 @@ import { openPostgresCatalogue } from "~/search/pg-catalogue.server";
 import { createPool } from "~/search/pg-database.server";
 import { migrate } from "~/search/pg-schema.server";
 import { openSqliteCatalogue } from "~/search/sqlite-catalogue.server";
+import { joinsNext } from "~/blog/field-bounds";
+import { spacedText } from "~/search/tokenize";
 import { postgresMissing, startPostgres } from "../../support/postgres.mjs";
 
 const dir = mkdtempSync(path.join(tmpdir(), "catalogue-"));
@@ -73,6 +75,21 @@ describe.each([sqlite, postgres])("the $name catalogue", (store) => {
       await catalogue.putArticle(article("anapanasati", { title: "อานาปานสติ", body: "ฝึกสมาธิทุกวันช่วยให้จิตใจสงบ" }));
       await catalogue.putArticle(article("ganhwaseon", { title: "간화선", body: "불교명상을 배우는 하루" }));
       await catalogue.putArticle(article("pali", { title: "Reading the Pali canon", body: "The Buddha taught the Dhamma and the path to nibbāna.", keywords: ["zen retreat"] }));
+      // The nine new languages' scripts (docs/decisions/046).
+      await catalogue.putArticle(article("khmer", { title: "ព្រះពុទ្ធសាសនា", body: "និកាយហ្សេន បង្រៀនអំពីការធ្វើសមាធិ និងស្តាប់ធម៌ ដោយម៉ាស្ទ័រ" }));
+      await catalogue.putArticle(article("lao", { title: "ພາວະນາ", body: "ການນັ່ງສະມາທິທຸກມື້ຊ່ວຍໃຫ້ຈິດໃຈສະຫງົບ ໄປວັດເພື່ອຟັງທຳ" }));
+      await catalogue.putArticle(article("burmese", { title: "တရားထိုင်ခြင်း", body: "ဘုန်းကြီးကျောင်းတွင် မေတ္တာဘာဝနာ ပွားများကြသည်။" }));
+      // Burmese dot below before asat, as NFC orders them, and after, as typed: the same word.
+      await catalogue.putArticle(article("burmese-nfc", { title: "မြင့်မြတ် ဓမ္မ", body: "ဓမ္မ" }));
+      await catalogue.putArticle(article("burmese-typed", { title: "မြင\u103a\u1037မား ဓမ္မ", body: "ဓမ္မ" }));
+      await catalogue.putArticle(article("tibetan-word", { title: "བྱང་ཆུབ་སེམས་དཔའི་སྤྱོད་པ།", body: "སྒོམ་ཆེན་པོ།" }));
+      // The same two syllables, apart: north (བྱང་ཕྱོགས) and a verb.
+      await catalogue.putArticle(article("tibetan-apart", { title: "བྱང་ཕྱོགས།", body: "ཆོས་ཉམས་སུ་ཆུབ་པ། སྒོམ་ཆེན་པོ།" }));
+      await catalogue.putArticle(article("dzongkha", { title: "འབྲུག་རྒྱལ་ཁབ་ནང་ ཆོས་ལུགས་", body: "ང་བཅས་ སྒོམ་ འབད་" }));
+      await catalogue.putArticle(article("sinhala-joined", { title: "ශ්‍රී ලංකාවේ බුද්ධ ධර්මය", body: "භාවනාව" }));
+      await catalogue.putArticle(article("sinhala-unjoined", { title: "විද්යාව සහ ධර්මය", body: "භාවනාව" }));
+      await catalogue.putArticle(article("traditional", { title: "觀音菩薩的慈悲", body: "禪修的歷史很長" }));
+      await catalogue.putArticle(article("simplified", { title: "净土法门的修行", body: "念佛" }));
     })();
     await ready;
   }, 30_000);
@@ -91,6 +108,38 @@ describe.each([sqlite, postgres])("the $name catalogue", (store) => {
     ["교명상", "ganhwaseon"],
     ["dharma", "pali"],
     ["nirvana", "pali"],
+    // Khmer, Lao and Burmese by dictionary, and by letter clusters where the dictionary splits otherwise in
+    // context (ធ្វើស|មា|ធិ, ដោ|យម៉ាស្ទ័រ, ស្តាប់ធម៌ and ຟັງທຳ as one word, မေတ္တာဘာဝနာ as one word).
+    ["ព្រះពុទ្ធសាសនា", "khmer"],
+    ["សមាធិ", "khmer"],
+    ["ម៉ាស្ទ័រ", "khmer"],
+    ["ធម៌", "khmer"],
+    ["ສະມາທິ", "lao"],
+    ["ຈິດໃຈ", "lao"],
+    ["ທຳ", "lao"],
+    ["ဘုန်းကြီးကျောင်း", "burmese"],
+    // Burmese typed in Zawgyi, and Unicode that the detector scores as Zawgyi.
+    ["ဘုန္းႀကီးေက်ာင္း", "burmese"],
+    ["မေတ္တာ", "burmese"],
+    ["မြင့်မြတ်", "burmese-nfc"],
+    ["မြင\u103a\u1037မြတ်", "burmese-nfc"],
+    ["မြင့်မား", "burmese-typed"],
+    // A Tibetan word by its syllables together, not apart; Dzongkha alike.
+    ["བྱང་ཆུབ", "tibetan-word"],
+    ["བྱང་ཆུབ་སེམས", "tibetan-word"],
+    ["རྒྱལ་ཁབ", "dzongkha"],
+    // Sinhala with and without the zero-width joiner, either way.
+    ["ශ්‍රී", "sinhala-joined"],
+    ["ශ්රී", "sinhala-joined"],
+    ["විද්‍යාව", "sinhala-unjoined"],
+    ["විද්යාව", "sinhala-unjoined"],
+    // Traditional and Simplified Chinese, either way.
+    ["观音菩萨", "traditional"],
+    ["觀音", "traditional"],
+    ["历史", "traditional"],
+    ["很长", "traditional"],
+    ["淨土法門", "simplified"],
+    ["念佛", "simplified"],
   ])("finds %s inside the text", async (query, slug) => {
     await ready;
     const results = await catalogue.search(query, 1, 10);
@@ -106,6 +155,42 @@ describe.each([sqlite, postgres])("the $name catalogue", (store) => {
     expect(marked(japanese!)).toEqual(["瞑想"]);
     expect(japanese!.snippet.map((part) => part.text).join("")).toContain("毎朝の瞑想で心を調える。");
   });
+
+  it("finds a Tibetan phrase in both articles that have it, and marks it whole, tshegs included", async () => {
+    await ready;
+    expect((await catalogue.search("སྒོམ་ཆེན", 1, 10)).hits.map((hit) => hit.slug).sort()).toEqual(["tibetan-apart", "tibetan-word"]);
+    const [hit] = (await catalogue.search("སྒོམ་ཆེན", 1, 10)).hits;
+    expect(marked(hit!)).toEqual(["སྒོམ་ཆེན"]);
+    const [sinhala] = (await catalogue.search("ශ්‍රී ලංකාවේ", 1, 10)).hits;
+    expect(sinhala!.slug).toBe("sinhala-joined");
+  });
+
+  it("cuts snippets between whole letters: never inside a Sinhala conjunct, a Khmer or Burmese stack, a Tibetan syllable", async () => {
+    const own = open();
+    const letters = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+    /** A place where the text may be cut: a grapheme boundary that does not leave a letter broken (field-bounds.ts). */
+    const wholeAt = (text: string, at: number) =>
+      at === 0 || at === text.length || ([...letters.segment(text)].some((part) => part.index === at) && !joinsNext(text, at));
+    const word = fc.constantFrom("ශ්‍රී", "විද්‍යාව", "ක්‍රියාව", "ප්‍රඥාව", "ධර්මය", "ស្ត្រី", "ព្រះធម៌", "ម៉ាស្ទ័រ", "ធ្វើសមាធិ", "ကမ္မဋ္ဌာန်း", "ဗုဒ္ဓဘာသာ", "བྱང་ཆུབ་སེམས་དཔའ།", "meditation");
+    let count = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(word, { minLength: 40, maxLength: 120 }), fc.nat(), async (words, pick) => {
+        const slug = `letters${count++}`;
+        const body = words.join(" ");
+        await own.putArticle(article(slug, { title: slug, body }));
+        const query = words[pick % words.length]!;
+        const hit = (await own.search(`${query} ${slug}`, 1, 10)).hits.find((found) => found.slug === slug);
+        expect(hit, query).toBeDefined();
+        const shown = spacedText(body).replaceAll("\u200b", "");
+        const inner = hit!.snippet.map((part) => part.text).join("").replace(/^…/, "").replace(/…$/, "");
+        const at = shown.indexOf(inner);
+        expect(at, inner).toBeGreaterThanOrEqual(0);
+        expect(wholeAt(shown, at) && wholeAt(shown, at + inner.length), inner).toBe(true);
+      }),
+      { numRuns: 30 },
+    );
+    own.close();
+  }, 60_000);
 
   it("shows each result with a snippet of its own text", async () => {
     const own = open();
