@@ -91,7 +91,10 @@ function observe<T extends PerformanceEntry>(type: string, handle: (entry: T) =>
 function start(page: string) {
   const navigation = performance.getEntriesByType("navigation")[0] as (PerformanceNavigationTiming & { activationStart?: number }) | undefined;
   activation = navigation?.activationStart ?? 0;
-  hiddenAt = performance.getEntriesByType("visibility-state").find((entry) => entry.name === "hidden")?.startTime ?? (document.hidden ? 0 : Infinity);
+  // A prerendered page was hidden until its activation: only a hiding after it counts.
+  hiddenAt =
+    performance.getEntriesByType("visibility-state").find((entry) => entry.name === "hidden" && entry.startTime >= activation)?.startTime ??
+    (document.hidden ? 0 : Infinity);
   begin(page, 0);
   if (navigation?.responseStart) set("TTFB", sinceActivation(navigation.responseStart));
 
