@@ -12,6 +12,8 @@ getSettings();
 export { getSettings };
 export { startSites } from "./site/sites.server";
 export { startMetrics } from "./metrics/start.server";
+export { beaconEndpoint } from "./vitals/endpoint.server";
+export { BEACON_PATH } from "./vitals/beacon-path";
 export { closeCatalogues, prepareCatalogues } from "./search/catalogues.server";
 
 /** How long loaders' data may take to encode (Remix's single fetch); nothing on the site defers data. */

@@ -9,7 +9,7 @@ import {
   isRouteErrorResponse,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { languageOf, publicSettings, siteOf, siteOrigin, type PublicSettings } from "~/site/config.server";
+import { getSettings, languageOf, publicSettings, siteOf, siteOrigin, type PublicSettings } from "~/site/config.server";
 import { DonationDialog } from "~/components/DonationDialog";
 import { ErrorPage } from "~/components/ErrorPage";
 import { NotFound } from "~/components/NotFound";
@@ -22,6 +22,7 @@ import { Toaster } from "~/components/Toaster";
 import { noindexMeta } from "~/crawlers/seo";
 import { translatorOf, useTranslation, type RootLanguageData } from "~/i18n/use-translation";
 import { useInPageLinks } from "~/hooks/use-in-page-links";
+import { useWebVitals } from "~/vitals/use-web-vitals";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -41,7 +42,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const site = siteOf(context);
   const { lang, dir, messages } = languageOf(site);
-  const data = { settings: publicSettings(site), origin: siteOrigin(request, site), language: { lang, dir, messages } };
+  const data = {
+    settings: publicSettings(site),
+    origin: siteOrigin(request, site),
+    language: { lang, dir, messages },
+    // Whether pages measure readers' Web Vitals (app/vitals): a process setting, the same for every page.
+    webVitals: getSettings().webVitals,
+  };
   // useTranslation reads its part of it: declared with the hook, so that the hook need not import this file.
   return data satisfies RootLanguageData;
 }
@@ -69,9 +76,11 @@ export function useSiteSettings(): PublicSettings {
 export function Layout({ children }: { children: ReactNode }) {
   const settings = useSiteSettings();
   const { lang, t } = useTranslation();
-  const dir = useRouteLoaderData<typeof loader>("root")?.language.dir ?? "ltr";
+  const root = useRouteLoaderData<typeof loader>("root");
+  const dir = root?.language.dir ?? "ltr";
   const { pathname } = useLocation();
   useInPageLinks();
+  useWebVitals(root?.webVitals);
   useEffect(() => {
     // CSS keeps the no-JavaScript forms (solid header, :target donation panel) until this is set.
     document.documentElement.dataset.hydrated = "";

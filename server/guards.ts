@@ -23,7 +23,7 @@ export function hostGuard(allowedHosts: string[] | undefined, sites: SiteRegistr
   };
 }
 
-/** The site only reads. Other methods get 405 before the framework, which cannot make a Request of TRACE (it gave 500). */
+/** The site only reads (the readers' beacon, mounted before this, aside). Other methods get 405 before the framework, which cannot make a Request of TRACE (it gave 500). */
 export function readOnlyMethods(): RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();

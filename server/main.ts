@@ -14,6 +14,7 @@ import pino from "pino";
 import { pinoHttp } from "pino-http";
 import type { Settings } from "../app/site/config.server";
 import type { startMetrics } from "../app/metrics/start.server";
+import type { beaconEndpoint } from "../app/vitals/endpoint.server";
 import type { startSites } from "../app/site/sites.server";
 import type { closeCatalogues, prepareCatalogues } from "../app/search/catalogues.server";
 import { errorPage } from "./error-page";
@@ -30,6 +31,8 @@ const entry = build.entry.module as unknown as {
   getSettings: () => Settings;
   startSites: typeof startSites;
   startMetrics: typeof startMetrics;
+  beaconEndpoint: typeof beaconEndpoint;
+  BEACON_PATH: string;
   closeCatalogues: typeof closeCatalogues;
   prepareCatalogues: typeof prepareCatalogues;
 };
@@ -78,6 +81,8 @@ app.use(
   (_req, res, next) => { res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()"); next(); },
 );
 app.use(hostGuard(settings.allowedHosts, sites));
+// Readers' Web Vitals, the one POST the site takes (app/vitals): 404 with ANALYTICS=off or no METRICS_PORT.
+app.all(entry.BEACON_PATH, ...(metrics ? [metrics.beacon] : []), entry.beaconEndpoint(settings.webVitals, build.routes));
 app.use(readOnlyMethods());
 app.use(normalPaths());
 app.use(pageAddresses());

@@ -16,6 +16,14 @@ export type SearchOutcome = "found" | "none" | "failed";
 /** One site's catalogue as the metrics read it at each scrape. */
 export type CatalogueStatus = { label: string; articles: number; withBody: number; syncedAt?: number };
 export type ImageFetchOutcome = "ok" | "refused" | "unavailable" | "too_large" | "not_an_image";
+/** The Web Vitals a reader's browser reports (app/vitals). */
+export type WebVital = "LCP" | "FCP" | "TTFB" | "INP" | "CLS";
+/**
+ * What became of a request to the beacon endpoint (app/vitals/endpoint.server.ts): counted, or why not.
+ * `opted_out` is a reader whose browser sends Sec-GPC: 1 or DNT: 1.
+ */
+export const BEACON_OUTCOMES = ["counted", "bot", "opted_out", "prefetch", "rate_limited", "cross_site", "wrong_type", "too_large", "malformed"] as const;
+export type BeaconOutcome = (typeof BEACON_OUTCOMES)[number];
 
 export type Recorder = {
   backendCall(site: string, fn: BackendFunction, outcome: BackendOutcome, seconds: number): void;
@@ -33,6 +41,12 @@ export type Recorder = {
   searchRequest(site: string, outcome: SearchOutcome, seconds: number): void;
   /** Where the catalogue gauges read their values at each scrape. */
   watchCatalogues(status: () => Promise<CatalogueStatus[]>): void;
+  /**
+   * One Web Vital of one page a reader saw, in seconds (CLS: its score), for the route template the page
+   * was; `element` names what was responsible for a value beyond "good", from a bounded set.
+   */
+  webVital(site: string, route: string, metric: WebVital, value: number, element?: string): void;
+  beacon(outcome: BeaconOutcome): void;
 };
 
 const off: Recorder = {
@@ -47,6 +61,8 @@ const off: Recorder = {
   sitesReloadFailed() {},
   searchRequest() {},
   watchCatalogues() {},
+  webVital() {},
+  beacon() {},
 };
 
 export const metrics: Recorder = { ...off };

@@ -11,9 +11,10 @@ const STATUS_CLASSES = ["1xx", "2xx", "3xx", "4xx", "5xx"];
 /**
  * The Express middleware of the request histogram. `timeRequests` goes first and observes each answer
  * when it is sent; the route is named by whichever mark the request passed last: `guard` (the host,
- * method and path guards answered it), `health`, `static` (assets and public files) and at last the
- * Remix route id, in front of the page cache. Labels are the site's label or "none" (before a site was
- * found: 400, 421) and fixed names: a request cannot make a label of its own.
+ * method and path guards answered it), `health`, `static` (assets and public files), `beacon` (readers'
+ * Web Vitals, app/vitals) and at last the Remix route id, in front of the page cache. Labels are the
+ * site's label or "none" (before a site was found: 400, 421) and fixed names: a request cannot make a
+ * label of its own.
  */
 export function requestMetrics(duration: Histogram<"site" | "route" | "status_class">, routes: Record<string, BuildRoute | undefined>) {
   const routeOf = routeIdMatcher(routes);
@@ -36,5 +37,5 @@ export function requestMetrics(duration: Histogram<"site" | "route" | "status_cl
       res.locals.metricsRoute = route(req);
       next();
     };
-  return { timeRequests, staticFiles: mark(() => "static"), remixRoute: mark((req) => routeOf(req.path)) };
+  return { timeRequests, staticFiles: mark(() => "static"), beacon: mark(() => "beacon"), remixRoute: mark((req) => routeOf(req.path)) };
 }

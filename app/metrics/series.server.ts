@@ -1,6 +1,6 @@
 import type * as Prom from "prom-client";
 import { IMAGE_FORMATS } from "~/images/image-variants";
-import type { CatalogueStatus, Recorder } from "./record.server";
+import { BEACON_OUTCOMES, type CatalogueStatus, type Recorder, type WebVital } from "./record.server";
 
 /** Every series the site exposes, and the README's Monitoring table, start with this. */
 export const PREFIX = "content_site_";
@@ -111,6 +111,25 @@ export function createSeries(client: typeof Prom) {
     (status, now) => (status.syncedAt ? (now - status.syncedAt) / 1000 : undefined),
   );
 
+  // Readers' Web Vitals (app/vitals, docs/decisions/047): buckets around each metric's "good" and "poor"
+  // thresholds (LCP 2.5 s and 4 s, FCP 1.8 s and 3 s, TTFB 0.8 s and 1.8 s, INP 200 ms and 500 ms, CLS 0.1 and 0.25).
+  const vital = (name: string, what: string, buckets: number[]) =>
+    histogram(`web_vitals_${name}`, `${what} of the pages readers saw, as their browsers measured it, by site and route template.`, ["site", "route"], buckets);
+  const webVitals: Record<WebVital, Prom.Histogram<"site" | "route">> = {
+    LCP: vital("lcp_seconds", "Largest Contentful Paint", [0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 7.5, 10]),
+    FCP: vital("fcp_seconds", "First Contentful Paint", [0.25, 0.5, 1, 1.5, 1.8, 2.5, 3, 4, 6, 10]),
+    TTFB: vital("ttfb_seconds", "Time to First Byte", [0.05, 0.1, 0.2, 0.4, 0.8, 1.2, 1.8, 3, 5, 10]),
+    INP: vital("inp_seconds", "Interaction to Next Paint", [0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 0.75, 1, 2]),
+    CLS: vital("cls", "Cumulative Layout Shift (a score)", [0.01, 0.025, 0.05, 0.1, 0.15, 0.25, 0.5, 1]),
+  };
+  const poorElements = counter(
+    "web_vitals_poor_elements_total",
+    "Reports of LCP, INP or CLS beyond good, by the element or interaction target responsible (a bounded set, then other).",
+    ["site", "route", "metric", "element"],
+  );
+  const beacons = counter("beacons_total", "Requests to the beacon endpoint, by what became of them.", ["outcome"]);
+
+  for (const outcome of BEACON_OUTCOMES) beacons.inc({ outcome }, 0);
   for (const outcome of ["ok", "refused", "unavailable", "too_large", "not_an_image"]) imageFetches.inc({ outcome }, 0);
   for (const format of IMAGE_FORMATS) variantsMade.inc({ format }, 0);
   for (const result of ["ok", "failed"]) reloads.inc({ result }, 0);
@@ -146,6 +165,11 @@ export function createSeries(client: typeof Prom) {
     watchCatalogues(status) {
       catalogues = status;
     },
+    webVital(site, route, metric, value, element) {
+      webVitals[metric].observe({ site, route }, value);
+      if (element !== undefined) poorElements.inc({ site, route, metric, element });
+    },
+    beacon: (outcome) => beacons.inc({ outcome }),
   };
   return { registry, recorder, requestDuration, pageCache };
 }

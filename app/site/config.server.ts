@@ -160,6 +160,7 @@ const serverSchema = z.object({
   HOST: optionalText,
   METRICS_PORT: optionalInteger(1, 65_535, "port"),
   METRICS_HOST: text("127.0.0.1"),
+  ANALYTICS: z.preprocess(emptyToUndefined, z.enum(["on", "off"], { error: 'must be "on" or "off"' }).optional()).transform((value) => value ?? "on"),
   CATALOG_DIR: text(".cache/catalog"),
   CATALOG_SYNC: z.preprocess(emptyToUndefined, z.enum(["on", "off"], { error: 'must be "on" or "off"' }).optional()).transform((value) => value ?? "on"),
   CATALOG_CALLS_PER_SECOND: integer(5, 1, 1000, "calls a second"),
@@ -250,6 +251,11 @@ function toSettings(env: z.infer<typeof serverSchema>, site: SiteSettings) {
     },
     /** Prometheus metrics on a listener of their own (app/metrics); none when METRICS_PORT is unset. */
     metrics: env.METRICS_PORT ? { port: env.METRICS_PORT, host: env.METRICS_HOST } : undefined,
+    /**
+     * Readers' Web Vitals, sent by their browsers to the site's own origin (app/vitals, docs/decisions/047):
+     * on unless ANALYTICS=off, and only with somewhere to go (METRICS_PORT).
+     */
+    webVitals: env.ANALYTICS === "on" && env.METRICS_PORT !== undefined,
   };
 }
 

@@ -24,7 +24,12 @@ const BETA = "beta.example.net";
 const scratch = mkdtempSync(path.join(tmpdir(), "metrics-"));
 
 /** A request with the given method and Host header (fetch can set neither freely), as node:http sends it. */
-function request(port: number, host: string, urlPath: string, { method = "GET", headers = {} }: { method?: string; headers?: Record<string, string> } = {}) {
+function request(
+  port: number,
+  host: string,
+  urlPath: string,
+  { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+) {
   return new Promise<{ status: number; type: string; text: string }>((resolve, reject) => {
     http
       .request({ host: "127.0.0.1", port, method, path: urlPath, headers: { Host: host, ...headers }, agent: false }, (response) => {
@@ -35,7 +40,7 @@ function request(port: number, host: string, urlPath: string, { method = "GET", 
         );
       })
       .on("error", reject)
-      .end();
+      .end(body);
   });
 }
 
@@ -87,7 +92,7 @@ function listening(pid: number) {
 const routeIds = readdirSync("app/routes").map((file) => `routes/${file.replace(/\.tsx?$/, "")}`);
 const allowed = {
   site: new Set([ALPHA, BETA, "none"]),
-  route: new Set([...routeIds, "static", "health", "guard"]),
+  route: new Set([...routeIds, "static", "health", "guard", "beacon", "other"]),
   status_class: new Set(["1xx", "2xx", "3xx", "4xx", "5xx"]),
 };
 
@@ -290,6 +295,10 @@ describe.skipIf(prometheusMissing)("Prometheus metrics", { timeout: 30_000 }, ()
   });
 
   it("is scraped by a real Prometheus, whose queries answer for the traffic and whose alerting rules evaluate", async () => {
+    // A reader's Web Vitals beacon (app/vitals), so that the series the LCP rule reads exist.
+    const vitals = JSON.stringify({ v: 1, kind: "vitals", path: "/blog/backend-article-2", metrics: { LCP: [1800, "main>img"] } });
+    const headers = { "Content-Type": "text/plain", "Sec-Fetch-Site": "same-origin", "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/142.0.0.0 Safari/537.36" };
+    expect((await request(site.port, ALPHA, "/__beacon", { method: "POST", headers, body: vitals })).status).toBe(204);
     const prometheus = await startPrometheus({ targets: [`127.0.0.1:${metricsPort}`] });
     try {
       // Until a scrape and an evaluation of every rule have happened.
@@ -344,6 +353,7 @@ describe.skipIf(prometheusMissing)("the operator's Prometheus files (docs/promet
       "SiteEventLoopLag",
       "SiteMemoryHigh",
       "SitesFileReloadFailed",
+      "SiteSlowLargestContentfulPaint",
     ]);
   });
 

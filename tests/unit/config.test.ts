@@ -28,6 +28,18 @@ describe("settings", () => {
     expect(bad.ok ? "" : bad.problems.join("\n")).toMatch(/METRICS_PORT must be a whole number of port/);
   });
 
+  it("collects readers' Web Vitals unless ANALYTICS=off, and only where they can go (METRICS_PORT)", () => {
+    const on = (env: Record<string, string>) => {
+      const result = parseSettings(env);
+      return result.ok ? result.settings.webVitals : result.problems.join("\n");
+    };
+    expect(on({ METRICS_PORT: "9464" })).toBe(true);
+    expect(on({ METRICS_PORT: "9464", ANALYTICS: "on" })).toBe(true);
+    expect(on({ METRICS_PORT: "9464", ANALYTICS: "off" })).toBe(false);
+    expect(on({})).toBe(false);
+    expect(on({ METRICS_PORT: "9464", ANALYTICS: "no" })).toMatch(/ANALYTICS must be "on" or "off"/);
+  });
+
   it("puts the catalogue on PostgreSQL only with a postgres:// address, with a bounded pool, and never shows the password", () => {
     const unset = parseSettings({});
     expect(unset.ok && unset.settings.catalogue.database).toBeUndefined();

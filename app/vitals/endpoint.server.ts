@@ -1,0 +1,110 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { metrics, type BeaconOutcome } from "~/metrics/record.server";
+import { routeIdMatcher, type BuildRoute } from "~/metrics/route-id";
+import { parseHostHeader } from "~/site/host";
+import { MAX_BODY_BYTES, parseBeacon, vitalsOf } from "./body.server";
+import { culpritLabels } from "./culprits.server";
+import { beaconLimits } from "./rate-limit.server";
+import { notCounted, readerAddress } from "./readers.server";
+
+type Request = IncomingMessage;
+type Response = ServerResponse & { locals: { site?: { label: string } } };
+/** A route as the server build has it: a page's module has a component (its default export). */
+type ServerRoute = BuildRoute & { module?: { default?: unknown } };
+
+/** A body still arriving after this long is given up on. */
+const READ_TIMEOUT_MS = 5_000;
+
+/**
+ * POST /__beacon (docs/decisions/047): readers' Web Vitals into the Prometheus histograms, by the site the
+ * host guard found and the route template of the page's path; nothing else from the request becomes a
+ * label. Every check that needs only the headers comes before the body is read. A beacon that is not
+ * counted (bot, opted out, prefetch, over the rate) gets the same 204 as one that is; a request that
+ * cannot be a beacon gets a 4xx. Never a 5xx, never a stack trace. With `enabled` false (ANALYTICS=off,
+ * or no METRICS_PORT) every request gets 404.
+ */
+export function beaconEndpoint(enabled: boolean, routes: Record<string, ServerRoute | undefined>) {
+  if (!enabled) return (_req: Request, res: Response) => plain(res, 404, "Not Found");
+  const routeOf = routeIdMatcher(routes);
+  const pages = new Set(Object.values(routes).flatMap((route) => (route && typeof route.module?.default === "function" ? [route.id] : [])));
+  const allowed = beaconLimits();
+  const culprit = culpritLabels();
+
+  const answer = (res: Response, outcome: BeaconOutcome, status = 204, text = "") => {
+    metrics.beacon(outcome);
+    if (status === 204) res.writeHead(204, { "Cache-Control": "no-store" }).end();
+    else plain(res, status, text);
+  };
+
+  const handle = async (req: Request, res: Response) => {
+    if (req.method !== "POST") {
+      res.setHeader("Allow", "POST");
+      return answer(res, "malformed", 405, "Method Not Allowed");
+    }
+    const type = String(req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+    const encoding = req.headers["content-encoding"];
+    if ((type !== "text/plain" && type !== "application/json") || (encoding && encoding !== "identity")) {
+      return answer(res, "wrong_type", 415, "Unsupported Media Type: text/plain");
+    }
+    if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) return tooLarge(res);
+    const site = res.locals.site?.label;
+    const refused = notCounted(req.headers, parseHostHeader(req.headers.host)?.name ?? "");
+    if (refused === "cross_site" || !site) return answer(res, "cross_site", 403, "Forbidden");
+    if (refused) return answer(res, refused);
+    if (!allowed(readerAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"]))) return answer(res, "rate_limited");
+
+    const body = await readBody(req, MAX_BODY_BYTES, READ_TIMEOUT_MS);
+    if (body === "too_large") return tooLarge(res);
+    if (body === "too_slow") return answer(res, "malformed", 408, "Request Timeout");
+    if (body === "aborted") return metrics.beacon("malformed");
+    const report = parseBeacon(body.toString("utf8"));
+    if (!report) return answer(res, "malformed", 400, "Bad Request: not a beacon");
+    const id = routeOf(report.path);
+    const route = pages.has(id) ? id : "other";
+    for (const { metric, value, element } of vitalsOf(report)) metrics.webVital(site, route, metric, value, culprit(metric, value, element));
+    answer(res, "counted");
+  };
+
+  const tooLarge = (res: Response) => {
+    // The rest of the body is not read: the connection closes after the answer.
+    res.setHeader("Connection", "close");
+    answer(res, "too_large", 413, "Payload Too Large");
+  };
+
+  return (req: Request, res: Response) => {
+    handle(req, res).catch((error: Error) => {
+      console.error(`Beacon: ${error.message}`);
+      if (!res.headersSent) res.writeHead(204, { "Cache-Control": "no-store" }).end();
+    });
+  };
+}
+
+/** The body, if it is whole within `limit` bytes and `timeoutMs`. */
+function readBody(req: Request, limit: number, timeoutMs: number) {
+  return new Promise<Buffer | "too_large" | "too_slow" | "aborted">((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const done = (result: Buffer | "too_large" | "too_slow" | "aborted") => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      req.off("data", onData);
+      resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) return done("too_large");
+      chunks.push(chunk);
+    };
+    const timer = setTimeout(() => done("too_slow"), timeoutMs);
+    req.on("data", onData);
+    req.once("end", () => done(Buffer.concat(chunks)));
+    req.once("error", () => done("aborted"));
+    req.once("close", () => done(req.complete ? Buffer.concat(chunks) : "aborted"));
+  });
+}
+
+function plain(res: Response, status: number, text: string) {
+  res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }).end(`${text}\n`);
+}
