@@ -9,6 +9,7 @@ import { startFakeBackend } from "../support/fake-backend.mjs";
 import { startFakeImageHost } from "../support/fake-image-host.mjs";
 import { prometheusMissing, promtool, PROMETHEUS_DIR, startPrometheus } from "../support/prometheus.mjs";
 import { freePort, startSite, waitForOutput } from "../support/site-process.mjs";
+import { samples, type Sample } from "../support/exposition";
 
 // Prometheus metrics (app/metrics, docs/decisions/021): a listener of their own on METRICS_PORT, series
 // per site for what readers and the backend did, labels from fixed sets and the sites file only, an
@@ -17,7 +18,6 @@ import { freePort, startSite, waitForOutput } from "../support/site-process.mjs"
 
 type Backend = Awaited<ReturnType<typeof startFakeBackend>>;
 type Site = Awaited<ReturnType<typeof startSite>>;
-type Sample = { name: string; labels: Record<string, string>; value: number };
 
 const ALPHA = "alpha.example.org";
 const BETA = "beta.example.net";
@@ -44,18 +44,6 @@ function request(
   });
 }
 
-/** The samples of a Prometheus text exposition. */
-function samples(exposition: string): Sample[] {
-  return exposition
-    .split("\n")
-    .filter((line) => line && !line.startsWith("#"))
-    .map((line) => {
-      const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-      if (!match) throw new Error(`not a sample line: ${line}`);
-      const labels = Object.fromEntries([...(match[2] ?? "").matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((label) => [label[1]!, label[2]!]));
-      return { name: match[1]!, labels, value: Number(match[3]) };
-    });
-}
 
 const seriesKey = ({ name, labels }: Sample) => `${name}${JSON.stringify(Object.entries(labels).sort())}`;
 

@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prometheusMissing, promtool } from "../support/prometheus.mjs";
 import { freePort, startSite } from "../support/site-process.mjs";
+import { samples, type Sample } from "../support/exposition";
 
 // The Web Vitals endpoint (app/vitals, docs/decisions/047) on the production server, two sites from a
 // sites file: a reader's beacon lands in its site's and route's histograms, in the right bucket; anything
@@ -13,7 +14,6 @@ import { freePort, startSite } from "../support/site-process.mjs";
 // 4xx or an uncounted 204, never a 5xx, and the series stay within their bounds.
 
 type Site = Awaited<ReturnType<typeof startSite>>;
-type Sample = { name: string; labels: Record<string, string>; value: number };
 type Reply = { status: number; text: string; connection?: string };
 
 const ALPHA = "alpha.example.org";
@@ -80,18 +80,6 @@ function send(
   });
 }
 
-/** The samples of a Prometheus text exposition. */
-function samples(exposition: string): Sample[] {
-  return exposition
-    .split("\n")
-    .filter((line) => line && !line.startsWith("#"))
-    .map((line) => {
-      const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-      if (!match) throw new Error(`not a sample line: ${line}`);
-      const labels = Object.fromEntries([...(match[2] ?? "").matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((label) => [label[1]!, label[2]!]));
-      return { name: match[1]!, labels, value: Number(match[3]) };
-    });
-}
 
 const scrapeText = async () => (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
 const scrape = async () => samples(await scrapeText());
