@@ -1,6 +1,6 @@
 import { withoutMarks } from "./folding";
 import type { QueryWord } from "./tokenize";
-import { NO_PREFIX, WORD } from "./tokenize";
+import { asPrefix, WORD } from "./tokenize";
 
 /**
  * Text for PostgreSQL's full-text search, built here so that it sees the words app/search/tokenize.ts
@@ -85,8 +85,9 @@ function operand(spelling: string, prefix: boolean): string | undefined {
  * unless `prefixes` is false (loose). Undefined when nothing is left to find.
  */
 export function tsqueryOf(query: readonly QueryWord[], { loose = false, prefixes = loose }: { loose?: boolean; prefixes?: boolean } = {}): string | undefined {
-  const parts = query.flatMap(({ word, spellings, pairs }) => {
-    const prefix = (prefixes && !NO_PREFIX.test(word) && [...word].length >= 3) || pairs !== undefined;
+  const parts = query.flatMap((queryWord) => {
+    const { spellings, pairs } = queryWord;
+    const prefix = asPrefix(queryWord, prefixes);
     const options = [...new Set(spellings.map((spelling) => operand(spelling, prefix)).filter((option) => option !== undefined))];
     if (pairs && pairs.length > 0) {
       const phrase = pairs.flatMap(lexemes).map(quote).join(" <-> ");
@@ -105,8 +106,9 @@ export function tsqueryOf(query: readonly QueryWord[], { loose = false, prefixes
 export type Phrase = { words: string[]; prefix: boolean };
 
 export function phrasesOf(query: readonly QueryWord[], { loose = false } = {}): Phrase[] {
-  return query.flatMap(({ word, spellings, pairs }) => {
-    const prefix = (loose && !NO_PREFIX.test(word) && [...word].length >= 3) || pairs !== undefined;
+  return query.flatMap((queryWord) => {
+    const { spellings, pairs } = queryWord;
+    const prefix = asPrefix(queryWord, loose);
     const phrases = spellings.map((spelling) => ({ words: lexemes(spelling), prefix }));
     if (pairs && pairs.length > 0) phrases.push({ words: pairs.flatMap(lexemes), prefix: false });
     return phrases.filter((phrase) => phrase.words.length > 0);

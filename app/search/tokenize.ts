@@ -25,7 +25,7 @@ const HANGUL = /\p{Script=Hangul}/u;
  * Words a query never asks for as a prefix: a word of a script without spaces or a Tibetan syllable is short,
  * and as a prefix would match too much.
  */
-export const NO_PREFIX = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tibetan}]/u;
+const NO_PREFIX = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tibetan}]/u;
 const TIBETAN = /\p{Script=Tibetan}/u;
 /** Between two syllables of a Tibetan word: the tsheg (and its non-breaking form). */
 const TSHEG_ONLY = /^[\u0f0b\u0f0c]+$/;
@@ -225,10 +225,19 @@ const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
  * `prefixes` is false (loose).
  * Each word is quoted, so nothing a reader types is query syntax. Empty when there is nothing to find.
  */
+/**
+ * Whether a query word is asked for as a prefix: Korean words always (by their pairs), others only where
+ * prefixes are wanted and the word is no word of an unspaced script or short, which would match too much.
+ * For SQLite's match expression and PostgreSQL's tsquery and snippets alike.
+ */
+export function asPrefix({ word, pairs }: QueryWord, prefixes: boolean): boolean {
+  return (prefixes && !NO_PREFIX.test(word) && [...word].length >= 3) || pairs !== undefined;
+}
+
 export function matchExpression(query: readonly QueryWord[], { loose = false, prefixes = loose }: { loose?: boolean; prefixes?: boolean } = {}): string {
-  const parts = query.map(({ word, spellings, pairs }) => {
-    // Words of unspaced scripts and short words would match too much as prefixes.
-    const prefix = (prefixes && !NO_PREFIX.test(word) && [...word].length >= 3) || pairs !== undefined;
+  const parts = query.map((queryWord) => {
+    const { spellings, pairs } = queryWord;
+    const prefix = asPrefix(queryWord, prefixes);
     const options = spellings.map((spelling) => quoted(spelling) + (prefix ? " *" : ""));
     if (pairs && pairs.length > 0) options.push(quoted(pairs.join(" ")));
     return options.length > 1 ? `(${options.join(" OR ")})` : options[0]!;

@@ -50,6 +50,9 @@ const integer = (fallback: number, min: number, max: number, unit: string) =>
 
 const seconds = (fallback: number) => integer(fallback, 0, 31_536_000, "seconds");
 
+/** A switch, on unless set to "off". */
+const onUnlessOff = z.preprocess(emptyToUndefined, z.enum(["on", "off"], { error: 'must be "on" or "off"' }).optional()).transform((value) => value ?? "on");
+
 const hostName = z.preprocess(
   emptyToUndefined,
   z
@@ -160,9 +163,9 @@ const serverSchema = z.object({
   HOST: optionalText,
   METRICS_PORT: optionalInteger(1, 65_535, "port"),
   METRICS_HOST: text("127.0.0.1"),
-  ANALYTICS: z.preprocess(emptyToUndefined, z.enum(["on", "off"], { error: 'must be "on" or "off"' }).optional()).transform((value) => value ?? "on"),
+  ANALYTICS: onUnlessOff,
   CATALOG_DIR: text(".cache/catalog"),
-  CATALOG_SYNC: z.preprocess(emptyToUndefined, z.enum(["on", "off"], { error: 'must be "on" or "off"' }).optional()).transform((value) => value ?? "on"),
+  CATALOG_SYNC: onUnlessOff,
   CATALOG_CALLS_PER_SECOND: integer(5, 1, 1000, "calls a second"),
   CATALOG_SWEEP_SECONDS: integer(86_400, 60, 31_536_000, "seconds"),
   CATALOG_DATABASE_URL: z.preprocess(

@@ -32,6 +32,8 @@ export function SearchResults({ loaded }: { loaded: Loaded }) {
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === "/search";
   const { query } = loaded;
+  // While the first sync is still reading the site's list, the results may lack articles: said above them, or instead of "no article matches".
+  const stillReading = loaded.state === "results" && loaded.reading !== undefined ? plural("search.stillReading", loaded.reading, { site: loaded.siteName }) : undefined;
   return (
     <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
       <h1 className="font-serif text-4xl font-semibold tracking-tight text-ink">
@@ -57,16 +59,15 @@ export function SearchResults({ loaded }: { loaded: Loaded }) {
               })}
             </p>
           ) : null}
-          {loaded.reading !== undefined && loaded.total > 0 ? (
+          {stillReading !== undefined && loaded.total > 0 ? (
             <p role="status" className="mt-8 rounded-xl border border-ochre-600/30 bg-amber-50 p-4 text-stone-800">
-              {plural("search.stillReading", loaded.reading, { site: loaded.siteName })}
+              {stillReading}
             </p>
           ) : null}
           {loaded.total === 0 ? (
             <div className={notice}>
-              {/* While the list is still being read, "no article matches" may not be true yet. */}
-              <p role={loaded.reading !== undefined ? "status" : undefined} className="font-semibold text-ink">
-                {loaded.reading !== undefined ? plural("search.stillReading", loaded.reading, { site: loaded.siteName }) : t("search.noResults", { query })}
+              <p role={stillReading !== undefined ? "status" : undefined} className="font-semibold text-ink">
+                {stillReading ?? t("search.noResults", { query })}
               </p>
               <p className="mt-2">
                 {t("search.noResultsHint")}{" "}
