@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
@@ -131,7 +132,7 @@ const siteSchema = z.object({
   AD_SCRIPT_URL: webUrl,
   BLOG_API_URL: webUrl,
   BLOG_API_TOKEN: optionalText,
-  CONTENT_DIR: text("content/blog"),
+  CONTENT_DIR: optionalText,
 });
 
 export type SiteSettingName = keyof typeof siteSchema.shape;
@@ -183,6 +184,16 @@ export const SERVER_SETTING_NAMES = Object.keys(serverSchema.shape);
 export type SiteSettings = ReturnType<typeof toSiteSettings>;
 
 /**
+ * The embedded articles of a site that names no CONTENT_DIR: its language's folder, content/<catalog>
+ * (content/my for a Burmese site, content/zh-Hans for zh-CN), where there is one; English's, and any
+ * language's without one, are content/blog (docs/decisions/049).
+ */
+export function defaultContentDir(catalog: string): string {
+  const own = path.join("content", catalog);
+  return catalog !== DEFAULT_LANGUAGE && existsSync(own) ? own : path.join("content", "blog");
+}
+
+/**
  * One site's identity and content source. `key` names this exact configuration: the caches of a site
  * are keyed by it, so a site changed by a reload starts with empty ones. `hosts` is empty for the one
  * site of a process without a sites file, which answers any allowed host.
@@ -215,7 +226,7 @@ function toSiteSettings(env: z.infer<typeof siteSchema>, timeoutMs: number, host
     blogApi: env.BLOG_API_URL
       ? { url: env.BLOG_API_URL.replace(/\/+$/, ""), token: env.BLOG_API_TOKEN ?? "", timeoutMs }
       : undefined,
-    contentDir: path.resolve(env.CONTENT_DIR),
+    contentDir: path.resolve(env.CONTENT_DIR ?? defaultContentDir(env.SITE_LANGUAGE.catalog)),
   };
   return { ...site, key: createHash("sha256").update(JSON.stringify(site)).digest("base64url").slice(0, 16) };
 }

@@ -91,6 +91,9 @@ export const siteHosts = {
   vi: "vi.sites.test",
 };
 
+/** The embedded articles of a language (content/<catalog>, docs/decisions/049). */
+export const contentDirOf = (lang) => fileURLToPath(new URL(`../../content/${lang}/`, import.meta.url));
+
 /**
  * One site per language of locales/ besides the Vietnamese one (tests/e2e/languages.spec.ts), each with
  * embedded articles written in its language: host, SITE_LANGUAGE, product and name as a community there
@@ -106,7 +109,7 @@ export const languageSites = [
 ].map((site) => ({
   ...site,
   host: `${site.lang.toLowerCase()}.sites.test`,
-  contentDir: fileURLToPath(new URL(`./sites-content-${site.lang}/`, import.meta.url)),
+  contentDir: contentDirOf(site.lang),
 }));
 
 /** Third-party settings of the sites process: the environment's (shared) ones and each site's own. */
@@ -142,7 +145,7 @@ export const sitesThirdParty = {
 /** The embedded articles of the local site: a folder of its own, so they cannot be the demo's. */
 export const sitesContentDir = fileURLToPath(new URL("./sites-content/", import.meta.url));
 /** The Vietnamese site's embedded articles: text where nearly every word has a multi-byte letter. */
-export const vietnameseContentDir = fileURLToPath(new URL("./sites-content-vi/", import.meta.url));
+export const vietnameseContentDir = contentDirOf("vi");
 /** The Vietnamese site's name (tests/e2e/multibyte-text.spec.ts). */
 export const VIETNAMESE_SITE_NAME = "Tịnh Độ Phật Giáo";
 

@@ -1,5 +1,6 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseSettings, publicSettings } from "~/site/config.server";
+import { defaultContentDir, parseSettings, publicSettings } from "~/site/config.server";
 
 describe("settings", () => {
   it("reads the image settings: hosts with or without a port, a cache folder and bound, a secret", () => {
@@ -62,6 +63,21 @@ describe("settings", () => {
     expect(result.settings.site.blogApi).toBeUndefined();
     expect(result.settings.site.partnerLinks).toHaveLength(2);
     expect(result.settings.site.encyclopediaUrl).toBe("https://en.wikipedia.org/wiki/Zen");
+  });
+
+  it("reads the embedded articles of the site's language when CONTENT_DIR is unset, English's from content/blog", () => {
+    const folder = (env: Record<string, string>) => {
+      const result = parseSettings(env);
+      return result.ok ? path.relative(process.cwd(), result.settings.site.contentDir) : result.problems.join("\n");
+    };
+    expect(folder({})).toBe(path.join("content", "blog"));
+    expect(folder({ SITE_LANGUAGE: "my" })).toBe(path.join("content", "my"));
+    // By catalog: zh-CN reads zh-Hans's articles, de-AT de's.
+    expect(folder({ SITE_LANGUAGE: "zh-CN" })).toBe(path.join("content", "zh-Hans"));
+    expect(folder({ SITE_LANGUAGE: "de-AT", CONTENT_DIR: "" })).toBe(path.join("content", "de"));
+    expect(folder({ SITE_LANGUAGE: "my", CONTENT_DIR: "/srv/articles" })).toBe(path.relative(process.cwd(), "/srv/articles"));
+    // A language with no folder of its own reads English's.
+    expect(defaultContentDir("fr")).toBe(path.join("content", "blog"));
   });
 
   it("derives the site name from the product and treats blank values as unset", () => {
