@@ -93,6 +93,7 @@ async function shareImageOf(site: Site) {
   return { lang, name, tagline, svg, lines: await drawnWith(svg) };
 }
 
+// The timeouts are for a loaded machine: each test takes under a second on an idle one.
 describe("the share image in every language", () => {
   it("draws every letter of the name and tagline with a glyph, from a font made for its script", async () => {
     const images = await Promise.all(sites.map(shareImageOf));
@@ -111,7 +112,7 @@ describe("the share image in every language", () => {
     }
     expect(boxes, "characters no font has, drawn as boxes").toEqual({});
     expect(misdrawn, "letters left to DejaVu, whose marks collide in these scripts").toEqual({});
-  });
+  }, 30_000);
 
   it("keeps the name and tagline inside the image: nothing is drawn in its last 20 pixels on the right", async () => {
     const images = await Promise.all(sites.map(shareImageOf));
@@ -124,7 +125,7 @@ describe("the share image in every language", () => {
       }),
     );
     expect(inked.filter(([, pixels]) => pixels > 0)).toEqual([]);
-  });
+  }, 30_000);
 
   it("breaks a Tibetan line after a syllable's tsheg, where the text has no space", () => {
     const units = breakUnits("ནང་ཆོས་ཀྱི་གནའ་བོའི་ཤེས་རབ", "bo").map((unit) => unit.text);
