@@ -45,7 +45,7 @@ let server: Awaited<ReturnType<typeof startSite>>;
 
 beforeAll(async () => {
   server = await startSite({ SITES_FILE: EXAMPLE });
-}, 30_000);
+}, 60_000);
 
 afterAll(() => server?.stop());
 
