@@ -130,8 +130,11 @@ async function expectArticle(page: Page, article: Article, { imagesLoad }: { ima
 }
 
 test.describe("article page", () => {
-  for (const article of embedded) {
-    test(`${article.slug} shows its own header, body, video and keywords`, wide, async ({ page }) => {
+  // Each embedded article once, with and without JavaScript by turns (the same server HTML; hydration errors
+  // fail any test): both kinds of visitor meet both halves of the articles (docs/decisions/051).
+  for (const [index, article] of embedded.entries()) {
+    const tag = index % 2 === 0 ? ["@js", "@desktop"] : ["@nojs", "@desktop"];
+    test(`${article.slug} shows its own header, body, video and keywords`, { tag }, async ({ page }) => {
       const response = await page.goto(`/blog/${article.slug}`);
       expect(response?.status()).toBe(200);
       await expectArticle(page, article, { imagesLoad: true });
