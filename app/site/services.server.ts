@@ -6,15 +6,18 @@ import type { BlogSource } from "~/blog/source.server";
 import type { ArticleView, BlogListPage } from "~/blog/types";
 import { measuredSource } from "~/metrics/backend.server";
 import type { Catalogue } from "~/search/catalogue";
-import { catalogueOf } from "~/search/catalogues.server";
+import { catalogueFile, catalogueName, catalogueOf, closeCatalogues, databasePool } from "~/search/catalogues.server";
+import { createCounter, type Counter } from "~/counts/counter.server";
+import { openPostgresCounts } from "~/counts/pg-counts.server";
+import { openSqliteCounts } from "~/counts/sqlite-counts.server";
 import { getSettings, type SiteSettings } from "./config.server";
 import { domainFromHost } from "./domain";
 
 /**
  * What serves each site, wired in one place: its source of articles (its hosted backend when BLOG_API_URL
- * is set, its embedded articles otherwise), the process's caches in front of it, and its catalogue (the
- * store, opened with its sync on first use). The blog, search and the counts each take what they need
- * from here, not through one another.
+ * is set, its embedded articles otherwise), the process's caches in front of it, its catalogue (the
+ * store, opened with its sync on first use) and its daily counts beside the catalogue, in the same file
+ * or database. The blog, search and the counts each take what they need from here, not through one another.
  *
  * A site's services are kept by site object: a site changed or removed by a reload of the sites file is a
  * new object or none, and its source goes with the old one. The caches are the process's, one memory
@@ -28,10 +31,14 @@ export type SiteServices = {
   caches: SiteCaches;
   /** The site's catalogue for a domain, opened (and its sync started) on first use; throws when it cannot be. */
   catalogue: (domain: string) => Catalogue;
+  /** The counter of the site's catalogue for a domain (app/counts), opened with it; throws when it cannot be. */
+  counts: (domain: string) => Counter;
 };
 
 const services = new WeakMap<SiteSettings, SiteServices>();
 let caches: SiteCaches | undefined;
+/** One counter per catalogue, by its file: bounded as the catalogues are (MAX_DOMAINS_PER_SITE). */
+const counters = new Map<string, Counter>();
 
 function createCaches() {
   const { cache } = getSettings();
@@ -56,7 +63,19 @@ export function servicesOf(site: SiteSettings): SiteServices {
     : createFileSource(site.contentDir);
   // With several sites, the log says whose backend failed.
   const source = site.hosts.length > 0 ? namedSource(site.label, measured) : measured;
-  found = { source, caches: (caches ??= createCaches()), catalogue: (domain) => catalogueOf(site, domain, source) };
+  const catalogue = (domain: string) => catalogueOf(site, domain, source);
+  const counts = (domain: string) => {
+    catalogue(domain);
+    const file = catalogueFile(site, domain);
+    let counter = counters.get(file);
+    if (!counter) {
+      const database = databasePool();
+      const store = database ? openPostgresCounts(database, catalogueName(file)) : openSqliteCounts(file);
+      counters.set(file, (counter = createCounter(store, catalogueName(file))));
+    }
+    return counter;
+  };
+  found = { source, caches: (caches ??= createCaches()), catalogue, counts };
   services.set(site, found);
   return found;
 }
@@ -79,7 +98,12 @@ export function forgetSiteContent(siteKeys: string[]) {
 
 /** The site domain for backend queries and cache keys: the site's SITE_DOMAIN, else the request's host. */
 export function siteDomain(request: Request, site: SiteSettings): string {
-  return site.siteDomain ?? domainFromHost(new URL(request.url).host) ?? "localhost";
+  return siteDomainOfHost(site, new URL(request.url).host);
+}
+
+/** The same from a Host header (the beacon's endpoint has no Request). */
+export function siteDomainOfHost(site: SiteSettings, host: string): string {
+  return site.siteDomain ?? domainFromHost(host) ?? "localhost";
 }
 
 /**
@@ -98,4 +122,12 @@ export function startCatalogue(site: SiteSettings) {
 /** The site's catalogue: every article, searchable (app/search). Throws when its file cannot be opened. */
 export function getCatalogue(request: Request, site: SiteSettings): Catalogue {
   return servicesOf(site).catalogue(siteDomain(request, site));
+}
+
+/** At a stop: writes the counts not written yet, then stops the catalogues' syncs and closes their stores. */
+export async function closeSiteServices() {
+  const all = [...counters.values()];
+  counters.clear();
+  await Promise.all(all.map((counter) => counter.close().catch((error: Error) => console.error(`Counts not closed: ${error.message}`))));
+  await closeCatalogues();
 }
