@@ -8,8 +8,8 @@ const FLUSH_MS = 5_000;
 const MAX_PENDING_MARKS = 10_000;
 
 export type View = {
-  /** "" is never given: a page is a known route, a catalogue's article or OTHER (app/counts/pages.server.ts). */
-  page: string;
+  /** A known route, a catalogue's article or OTHER (app/counts/pages.server.ts), never "", or the promise of one. */
+  page: string | Promise<string>;
   /** The reader's address and user agent: hashed under the day's salt, then forgotten. */
   address: string;
   userAgent: string;
@@ -29,6 +29,8 @@ export function createCounter(store: CountsStore, name: string, { flushMs = FLUS
   let marks: Mark[] = [];
   const salts = new Map<string, Promise<Buffer>>();
   let writing: Promise<void> = Promise.resolve();
+  /** Views still waiting for their page or the day's salt: a stop waits for them. */
+  const arriving = new Set<Promise<void>>();
 
   const saltOf = (day: string) => {
     let salt = salts.get(day);
@@ -60,19 +62,29 @@ export function createCounter(store: CountsStore, name: string, { flushMs = FLUS
   const timer = setInterval(flush, flushMs);
   timer.unref();
 
+  const count = async ({ page: pageOrPromise, address, userAgent, sources }: View) => {
+    const day = dayOf(now());
+    const [page, salt] = await Promise.all([pageOrPromise, saltOf(day)]);
+    const hash = createHmac("sha256", salt).update(`${name}\0${address}\0${userAgent}`).digest();
+    tally(day, "");
+    tally(day, page);
+    if (marks.length >= MAX_PENDING_MARKS) return;
+    marks.push({ day, page: "", bit: hash.readUInt32BE(0), sources }, { day, page, bit: hash.readUInt32BE(4) });
+  };
+
   return {
-    async view({ page, address, userAgent, sources }: View) {
-      const day = dayOf(now());
-      const hash = createHmac("sha256", await saltOf(day)).update(`${name}\0${address}\0${userAgent}`).digest();
-      tally(day, "");
-      tally(day, page);
-      if (marks.length >= MAX_PENDING_MARKS) return;
-      marks.push({ day, page: "", bit: hash.readUInt32BE(0), sources }, { day, page, bit: hash.readUInt32BE(4) });
+    /** Counts a view; settles when it is in the next write (a store that cannot give the day's salt rejects). */
+    view(view: View): Promise<void> {
+      const counting = count(view);
+      const tracked = counting.catch(() => undefined).finally(() => arriving.delete(tracked));
+      arriving.add(tracked);
+      return counting;
     },
     /** Writes what was counted so far (tests, and a stop). */
     flush,
     async close() {
       clearInterval(timer);
+      await Promise.all(arriving);
       await flush();
       await store.close();
     },

@@ -38,27 +38,34 @@ export function beaconEndpoint({ counting, vitals }: { counting: boolean; vitals
   const allowed = beaconLimits();
   const culprit = culpritLabels();
   const pageOf = pageOfPath(routes);
+  let lastLogged = 0;
 
-  /** A view of the page at `path` (its query and referrer, when the page's script sent them). */
-  const countView = async (req: Request, site: SiteSettings, hostName: string, path: string, query?: string, referrer?: string) => {
-    const services = servicesOf(site);
-    const domain = siteDomainOfHost(site, req.headers.host ?? "");
-    // A site with as many catalogues as it may have (MAX_DOMAINS_PER_SITE) counts nothing more for a new domain.
-    const counter = (() => {
-      try {
-        return services.counts(domain);
-      } catch {
-        return undefined;
-      }
-    })();
-    if (!counter) return;
-    const page = await pageOf(path, (slug) => services.catalogue(domain).has(slug));
-    await counter.view({
-      page,
-      address: readerAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"]),
-      userAgent: String(req.headers["user-agent"]),
-      sources: referrer === undefined ? undefined : sourcesOf(referrer, query ?? "", hostName),
-    });
+  /**
+   * A view of the page at `path` (with its query and referrer, when the page's script sent them), counted
+   * after the answer: a beacon never waits for the store.
+   */
+  const countView = (req: Request, site: SiteSettings, hostName: string, path: string, query?: string, referrer?: string) => {
+    try {
+      const services = servicesOf(site);
+      const domain = siteDomainOfHost(site, req.headers.host ?? "");
+      // Throws for a domain beyond the site's catalogues (MAX_DOMAINS_PER_SITE): nothing is counted for it.
+      const counter = services.counts(domain);
+      counter
+        .view({
+          page: pageOf(path, (slug) => services.catalogue(domain).has(slug)),
+          address: readerAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"]),
+          userAgent: String(req.headers["user-agent"]),
+          sources: referrer === undefined ? undefined : sourcesOf(referrer, query ?? "", hostName),
+        })
+        .catch((error: Error) => {
+          // A store that is away would make a line per beacon: one a minute says it.
+          if (Date.now() - lastLogged < 60_000) return;
+          lastLogged = Date.now();
+          console.error(`Views not counted: ${error.message}`);
+        });
+    } catch {
+      // No catalogue for this domain: no counts either.
+    }
   };
 
   const answer = (res: Response, outcome: BeaconOutcome, status = 204, text = "") => {
@@ -78,9 +85,8 @@ export function beaconEndpoint({ counting, vitals }: { counting: boolean; vitals
     if (refused === "cross_site" || !site || !referer || !URL.canParse(referer) || new URL(referer).hostname !== hostName) return answer(res, "cross_site", 403, "Forbidden");
     if (refused) return answer(res, refused);
     if (!allowed(readerAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"]))) return answer(res, "rate_limited");
-    const page = new URL(referer);
-    await countView(req, site, hostName, page.pathname.slice(0, 512));
     answer(res, "counted");
+    countView(req, site, hostName, new URL(referer).pathname.slice(0, 512));
   };
 
   const handle = async (req: Request, res: Response) => {
@@ -112,8 +118,8 @@ export function beaconEndpoint({ counting, vitals }: { counting: boolean; vitals
     const id = routeOf(report.path);
     const route = pages.has(id) ? id : "other";
     if (vitals) for (const { metric, value, element } of vitalsOf(report)) metrics.webVital(site, route, metric, value, culprit(metric, value, element));
-    await countView(req, siteSettings, hostName, report.path, report.q, report.r ?? "");
     answer(res, "counted");
+    countView(req, siteSettings, hostName, report.path, report.q, report.r ?? "");
   };
 
   const tooLarge = (res: Response) => {
