@@ -23,6 +23,11 @@ const HOST = "zen.example.org";
 const ARTICLES = readdirSync("content/blog").map((file) => file.replace(/\.md$/, ""));
 const scratch = mkdtempSync(path.join(tmpdir(), "counts-"));
 const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+/** Stops a site at once: the idle keep-alive connections would make its graceful stop wait for them. */
+function stop(site: Site) {
+  for (const sockets of Object.values(agent.freeSockets)) for (const socket of sockets ?? []) socket.destroy();
+  return site.stop();
+}
 
 /** A request from a reader's browser on `host`, as node:http sends it: any method, headers and body. */
 function send(site: Site, { method = "POST", body = "", headers = {} }: { method?: string; body?: string; headers?: Record<string, string> }) {
@@ -58,7 +63,14 @@ const sum = (rows: Row[], kind: string, page = "", key = "") => rows.filter((row
 /** Waits until the site's catalogue has its articles (its first sync, at start). */
 async function catalogued(site: Site) {
   for (let attempt = 0; attempt < 100; attempt++) {
-    const page = await (await fetch(`${site.url}/search?q=zazen`)).text();
+    // Without keep-alive: a connection left open would make the site's stop wait for it.
+    const page = await new Promise<string>((resolve) => {
+      http.get(`${site.url}/search?q=zazen`, { agent: false }, (response) => {
+        let text = "";
+        response.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => resolve(text));
+      }).on("error", () => resolve(""));
+    });
     if (page.includes(`/blog/${ARTICLES.find((slug) => slug.includes("zazen"))}`)) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -76,8 +88,8 @@ describe("page views from the beacon, in the site's SQLite file", () => {
   beforeAll(async () => {
     site = await startSite({ CATALOG_DIR: dir });
     await catalogued(site);
-  });
-  afterAll(() => site?.stop());
+  }, 30_000);
+  afterAll(() => site && stop(site), 30_000);
 
   it("count a view per report and per no-script image, visitors and sources once a day, nothing for bots, opted-out readers or other sites, and keep them over a restart", async () => {
     const [first, second] = ARTICLES;
@@ -95,7 +107,7 @@ describe("page views from the beacon, in the site's SQLite file", () => {
     expect(await send(site, { body: report(`/blog/${first}`), headers: { ...reader("198.51.100.7"), "Sec-Fetch-Site": "cross-site" } })).toBe(403);
     expect(await send(site, { method: "GET", headers: { ...image("198.51.100.8", `/blog/${first}`), "Sec-Fetch-Site": "cross-site", Referer: "https://elsewhere.example.com/" } })).toBe(403);
     expect(await send(site, { method: "GET", headers: { ...image("198.51.100.9", `/blog/${first}`), "Sec-Fetch-Dest": "script" } })).toBe(400);
-    await site.stop();
+    await stop(site);
 
     let rows = countsIn(dir);
     expect(sum(rows, "views")).toBe(5);
@@ -117,7 +129,7 @@ describe("page views from the beacon, in the site's SQLite file", () => {
     await catalogued(site);
     await send(site, { body: report(`/blog/${first}`, { r: "" }), headers: reader("198.51.100.1") });
     await send(site, { body: report(`/blog/${first}`, { r: "" }), headers: reader("198.51.100.10") });
-    await site.stop();
+    await stop(site);
     rows = countsIn(dir);
     expect(sum(rows, "views")).toBe(7);
     expect(sum(rows, "visitors")).toBe(5);
@@ -144,7 +156,7 @@ describe("page views from the beacon, in the site's SQLite file", () => {
       ),
       { numRuns: 200 },
     );
-    await site.stop();
+    await stop(site);
     const rows = countsIn(dir);
     const pages = new Set(rows.map((row) => row.page));
     const known = new Set(["", "other", ...ARTICLES.map((slug) => `/blog/${slug}`), "routes/_index", "routes/blog._index", "routes/search", "routes/keywords.$keyword", "routes/blog.$slug"]);
@@ -162,7 +174,7 @@ describe("page views on PostgreSQL", () => {
   beforeAll(async () => {
     postgres = await startPostgres();
   }, 60_000);
-  afterAll(() => postgres?.stop());
+  afterAll(() => postgres?.stop(), 30_000);
 
   it("count one visitor once across two origins, and keep the counts when both stop", async () => {
     const url = await postgres.createDatabase("counts");
@@ -174,7 +186,7 @@ describe("page views on PostgreSQL", () => {
       expect(await send(origin, { body: report(`/blog/${slug}`, { r: "https://news.example.net/" }), headers: reader("198.51.100.1") })).toBe(204);
       expect(await send(origin, { body: report("/", { r: "" }), headers: reader(`198.51.100.${2 + index}`) })).toBe(204);
     }
-    await Promise.all(origins.map((origin) => origin.stop()));
+    await Promise.all(origins.map(stop));
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     const { rows } = await client.query<Row>("SELECT day, kind, page, key, n FROM counts");
