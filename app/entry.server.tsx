@@ -5,6 +5,7 @@ import { getSettings, siteOf } from "./site/config.server";
 import { contentSecurityPolicy } from "./document/csp.server";
 import { escapeScriptData } from "./document/inline-script";
 import { PageScripts } from "./document/page-scripts";
+import { BEACON_PATH } from "./vitals/beacon-path";
 
 // Read and check the settings as the server starts, so a wrong setting stops it with a clear list.
 // The server calls it too, through the build, before it listens.
@@ -14,7 +15,8 @@ export { startSites } from "./site/sites.server";
 export { startMetrics } from "./metrics/start.server";
 export { beaconEndpoint } from "./vitals/endpoint.server";
 export { BEACON_PATH } from "./vitals/beacon-path";
-export { closeCatalogues, prepareCatalogues } from "./search/catalogues.server";
+export { prepareCatalogues } from "./search/catalogues.server";
+export { closeSiteServices } from "./site/services.server";
 
 /** How long loaders' data may take to encode (Remix's single fetch); nothing on the site defers data. */
 export const streamTimeout = 5_000;
@@ -48,11 +50,20 @@ export default async function handleRequest(
   );
   const dataScript = data === undefined ? undefined : loaderData(data);
   if (dataScript) scripts.add(dataScript);
-  const html = `<!DOCTYPE html>${rendered}${dataScript ? `<script>${dataScript}</script>` : ""}`;
+  const html = `<!DOCTYPE html>${rendered}${dataScript ? `<script>${dataScript}</script>` : ""}${getSettings().analytics ? NO_SCRIPT_VIEW : ""}`;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy([...scripts], siteOf(loadContext), { upgradeInsecureRequests: getSettings().hstsMaxAge > 0 }));
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 }
+
+/**
+ * A view of a page read without JavaScript (docs/decisions/050): an image request to the beacon, whose
+ * Referer names the page. The same bytes on every page, so pages stay byte-stable; added after the
+ * document, as the data script is, where the parser puts it at the end of the body and hydration leaves
+ * it alone (React keeps a body's extra last children). With JavaScript, a noscript's content is text:
+ * nothing is fetched, and the page's script sends the view.
+ */
+const NO_SCRIPT_VIEW = `<noscript><img src="${BEACON_PATH}" alt="" hidden></noscript>`;
 
 /** The loaders' data as Remix's browser entry reads it: into the stream its <Scripts> opened, then closed. */
 function loaderData(data: string): string {

@@ -46,8 +46,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     settings: publicSettings(site),
     origin: siteOrigin(request, site),
     language: { lang, dir, messages },
-    // Whether pages measure readers' Web Vitals (app/vitals): a process setting, the same for every page.
-    webVitals: getSettings().webVitals,
+    // Whether pages send readers' beacons (app/vitals): a process setting, the same for every page.
+    analytics: getSettings().analytics,
   };
   // useTranslation reads its part of it: declared with the hook, so that the hook need not import this file.
   return data satisfies RootLanguageData;
@@ -80,7 +80,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const dir = root?.language.dir ?? "ltr";
   const { pathname } = useLocation();
   useInPageLinks();
-  useWebVitals(root?.webVitals);
+  useWebVitals(root?.analytics);
   useEffect(() => {
     // CSS keeps the no-JavaScript forms (solid header, :target donation panel) until this is set.
     document.documentElement.dataset.hydrated = "";

@@ -16,7 +16,8 @@ import type { Settings } from "../app/site/config.server";
 import type { startMetrics } from "../app/metrics/start.server";
 import type { beaconEndpoint } from "../app/vitals/endpoint.server";
 import type { startSites } from "../app/site/sites.server";
-import type { closeCatalogues, prepareCatalogues } from "../app/search/catalogues.server";
+import type { prepareCatalogues } from "../app/search/catalogues.server";
+import type { closeSiteServices } from "../app/site/services.server";
 import { errorPage } from "./error-page";
 import { healthCheck, hostGuard, normalPaths, pageAddresses, readOnlyMethods } from "./guards";
 import { pageCache } from "./page-cache";
@@ -33,7 +34,7 @@ const entry = build.entry.module as unknown as {
   startMetrics: typeof startMetrics;
   beaconEndpoint: typeof beaconEndpoint;
   BEACON_PATH: string;
-  closeCatalogues: typeof closeCatalogues;
+  closeSiteServices: typeof closeSiteServices;
   prepareCatalogues: typeof prepareCatalogues;
 };
 const settings = entry.getSettings();
@@ -81,8 +82,9 @@ app.use(
   (_req, res, next) => { res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()"); next(); },
 );
 app.use(hostGuard(settings.allowedHosts, sites));
-// Readers' Web Vitals, the one POST the site takes (app/vitals): 404 with ANALYTICS=off or no METRICS_PORT.
-app.all(entry.BEACON_PATH, ...(metrics ? [metrics.beacon] : []), entry.beaconEndpoint(settings.webVitals, build.routes));
+// Readers' beacons, the one POST the site takes (app/vitals): page views into the daily counts (app/counts),
+// Web Vitals into Prometheus when there is a METRICS_PORT; 404 with ANALYTICS=off.
+app.all(entry.BEACON_PATH, ...(metrics ? [metrics.beacon] : []), entry.beaconEndpoint({ counting: settings.analytics, vitals: settings.webVitals }, build.routes));
 app.use(readOnlyMethods());
 app.use(normalPaths());
 app.use(pageAddresses());
@@ -124,8 +126,8 @@ closeWithGrace({ delay: 15_000, skip: ["SIGHUP"] }, async ({ signal, err }) => {
   await terminator.terminate().catch((error: NodeJS.ErrnoException) => {
     if (error.code !== "ERR_SERVER_NOT_RUNNING") throw error;
   });
-  // The catalogues' syncs stop and give up their leases, so another process takes over at once.
-  await entry.closeCatalogues();
+  // The counts not written yet are; the catalogues' syncs stop and give up their leases, so another process takes over at once.
+  await entry.closeSiteServices();
 });
 
 // On SIGHUP: read the sites file again. Requests in flight keep the site they started with; a file with

@@ -1,15 +1,10 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import pMap from "p-map";
-import { getSettings, languageOf, type SiteSettings } from "~/site/config.server";
+import { languageOf, type SiteSettings } from "~/site/config.server";
 import { articleImages, cardImage } from "~/images/images.server";
-import { domainFromHost } from "~/site/domain";
-import { createSwrCache } from "./cache.server";
+import { getCatalogue, servicesOf, siteDomain, type SiteServices } from "~/site/services.server";
 import { BlogUnavailableError } from "./errors.server";
-import { createFileSource } from "./file-source.server";
-import { createHttpSource } from "./http-source.server";
 import { renderArticleBody } from "./article-body.server";
-import { measuredSource } from "~/metrics/backend.server";
-import type { BlogSource } from "./source.server";
 import type { ArticleView, BlogArticle, BlogEntry, BlogListPage } from "./types";
 import { formatPublishedDate, isoDate } from "./dates";
 import type { Catalog } from "~/i18n/messages";
@@ -18,76 +13,34 @@ import { pickReadNext } from "./read-next";
 import { minutesFor } from "./reading-time";
 import { extractVideoId, videoEmbedUrl } from "./video";
 import type { Catalogue } from "~/search/catalogue";
-import { CatalogueRefused, catalogueOf } from "~/search/catalogues.server";
+import { CatalogueRefused } from "~/search/catalogues.server";
 import { catalogueArticle, catalogueEntry } from "~/search/sync.server";
 
 /**
- * The one place pages get blog content from. Each site has its own source (its hosted backend when
- * BLOG_API_URL is set, its embedded articles otherwise), kept by site object: a site changed or removed
- * by a reload of the sites file is a new object or none, and its source goes with the old one. The
- * caches in front are the process's, one memory budget however many sites; entries are keyed by the
- * site's key, and a reload drops those of changed sites.
+ * The one place pages get blog content from: each site's source and the caches in front of it, as
+ * app/site/services.server.ts wires them.
  */
 
 type Blog = ReturnType<typeof createBlog>;
 const blogs = new WeakMap<SiteSettings, Blog>();
-let caches: ReturnType<typeof createCaches> | undefined;
-
-function createCaches() {
-  const { cache } = getSettings();
-  const timing = {
-    freshMs: cache.freshSeconds * 1000,
-    staleWhileRevalidateMs: Math.min(cache.staleSeconds, 600) * 1000,
-    staleIfErrorMs: cache.staleSeconds * 1000,
-  };
-  return {
-    lists: createSwrCache<BlogListPage>(timing),
-    // An article whose reply does not fit is asked for again once a fresh period, not at every request.
-    articles: createSwrCache<ArticleView | null>({ ...timing, keepFailure: (error) => error instanceof BlogUnavailableError && error.ofContent }),
-    dates: createSwrCache<{ iso?: string } | null>(timing),
-  };
-}
 
 function blogOf(site: SiteSettings): Blog {
   let blog = blogs.get(site);
-  if (blog) return blog;
-  const source = site.blogApi
-    ? measuredSource(site.label, createHttpSource({ baseUrl: site.blogApi.url, token: site.blogApi.token, timeoutMs: site.blogApi.timeoutMs }))
-    : createFileSource(site.contentDir);
-  // With several sites, the log says whose backend failed.
-  blog = createBlog(site.hosts.length > 0 ? namedSource(site.label, source) : source, (caches ??= createCaches()), site);
-  blogs.set(site, blog);
+  if (!blog) blogs.set(site, (blog = createBlog(servicesOf(site), site)));
   return blog;
 }
 
-function namedSource(name: string, source: BlogSource): BlogSource {
-  const named = (error: unknown) => {
-    throw error instanceof BlogUnavailableError ? new BlogUnavailableError(`${name}: ${error.message}`, { cause: error, kind: error.kind, ofContent: error.ofContent }) : error;
-  };
-  return {
-    listPage: (domain, page) => source.listPage(domain, page).catch(named),
-    article: (slug) => source.article(slug).catch(named),
-  };
-}
-
-/** Drops the cached content of sites that a reload changed or removed, by their keys. */
-export function forgetSiteContent(siteKeys: string[]) {
-  const prefixes = siteKeys.map((key) => `${key}:`);
-  for (const cache of Object.values(caches ?? {})) cache.forget(prefixes);
-}
-
-function createBlog(source: BlogSource, { lists, articles, dates }: ReturnType<typeof createCaches>, settings: SiteSettings) {
+function createBlog({ source, caches: { lists, articles, dates }, catalogue }: SiteServices, settings: SiteSettings) {
   const { key: site, label } = settings;
   /** What a reader's request fetched anyway goes into the catalogue on the way (app/search), after the page's turn. */
   const store = (domain: string, write: (catalogue: Catalogue) => Promise<unknown>) => {
     nextTurn()
-      .then(() => write(catalogueOf(settings, domain, source)))
+      .then(() => write(catalogue(domain)))
       .catch((error: unknown) => {
         if (!(error instanceof CatalogueRefused)) console.error("Catalogue not updated:", error);
       });
   };
   return {
-    catalogue: (domain: string) => catalogueOf(settings, domain, source),
     listPage(domain: string, page: number) {
       return lists
         .get(`${site}:list:${domain}:${page}`, async () => {
@@ -142,31 +95,8 @@ async function toArticleView(slug: string, { blog: markdown, ...fields }: BlogAr
   };
 }
 
-/** The site domain for backend queries and cache keys: the site's SITE_DOMAIN, else the request's host. */
-export function siteDomain(request: Request, site: SiteSettings): string {
-  return site.siteDomain ?? domainFromHost(new URL(request.url).host) ?? "localhost";
-}
-
 export function getBlogListPage(request: Request, site: SiteSettings, page: number): Promise<BlogListPage> {
   return blogOf(site).listPage(siteDomain(request, site), page);
-}
-
-/**
- * Opens the site's catalogue and starts its sync as the server starts, when the site's domain does not
- * depend on the request (embedded articles, or SITE_DOMAIN set); otherwise the first request does.
- */
-export function startCatalogue(site: SiteSettings) {
-  if (site.blogApi && !site.siteDomain) return;
-  try {
-    blogOf(site).catalogue(site.siteDomain ?? "localhost");
-  } catch (error) {
-    console.error(`Catalogue of ${site.label} not opened:`, error);
-  }
-}
-
-/** The site's catalogue: every article, searchable (app/search). Throws when its file cannot be opened. */
-export function getCatalogue(request: Request, site: SiteSettings): Catalogue {
-  return blogOf(site).catalogue(siteDomain(request, site));
 }
 
 export function getArticle(request: Request, site: SiteSettings, slug: string): Promise<ArticleView | null> {

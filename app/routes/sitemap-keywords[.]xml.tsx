@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getCatalogue } from "~/blog/blog.server";
+import { getCatalogue } from "~/site/services.server";
 import { siteOf, siteOrigin } from "~/site/config.server";
 import { fileResponse, missingFile } from "~/crawlers/crawler-files.server";
 import { absoluteUrl } from "~/crawlers/seo";

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getArticleTotal, getCatalogue } from "~/blog/blog.server";
+import { getArticleTotal } from "~/blog/blog.server";
+import { getCatalogue } from "~/site/services.server";
 import { siteOf, siteOrigin } from "~/site/config.server";
 import { fileResponse, unavailableFile } from "~/crawlers/crawler-files.server";
 import { absoluteUrl } from "~/crawlers/seo";

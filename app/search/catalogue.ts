@@ -61,6 +61,8 @@ export interface Catalogue {
   keywords(): Promise<{ key: string; label: string; count: number; lastmod?: string }[]>;
   /** Up to `count` other articles sharing the most keyword words with `about`, the newest among equals and after them. */
   related(about: { slug: string; title: string; keywords: string[] }, count: number): Promise<CatalogueEntry[]>;
+  /** Whether the catalogue has an article of this slug (the counts keep only its articles by name). */
+  has(slug: string): Promise<boolean>;
   /** Publication dates (ISO) of the given slugs, for sitemaps. */
   dates(slugs: readonly string[]): Promise<Map<string, string>>;
   getState(name: string): Promise<string | undefined>;

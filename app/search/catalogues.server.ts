@@ -36,7 +36,8 @@ const pacers = new Map<string, () => Promise<void>>();
 /** The process's pool to the catalogue database, when there is one. */
 let pool: pg.Pool | undefined;
 
-function databasePool() {
+/** The process's pool to the catalogue database, if there is one (the counts share it: app/counts). */
+export function databasePool() {
   const database = getSettings().catalogue.database;
   if (!database) return undefined;
   pool ??= createPool(database);
@@ -56,9 +57,12 @@ export async function prepareCatalogues(): Promise<{ ok: true } | { ok: false; r
   return prepared.ok ? { ok: true } : prepared;
 }
 
+/** The name of a catalogue in the database: its file's, without the folder. */
+export const catalogueName = (file: string) => path.basename(file, ".sqlite");
+
 function openCatalogue(file: string): Catalogue {
   const database = databasePool();
-  return database ? openPostgresCatalogue(database, path.basename(file, ".sqlite")) : openSqliteCatalogue(file);
+  return database ? openPostgresCatalogue(database, catalogueName(file)) : openSqliteCatalogue(file);
 }
 
 export function catalogueFile(site: SiteSettings, domain: string): string {

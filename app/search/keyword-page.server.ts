@@ -1,5 +1,5 @@
 import { data, redirect } from "@remix-run/node";
-import { getCatalogue } from "~/blog/blog.server";
+import { getCatalogue } from "~/site/services.server";
 import type { BlogEntry } from "~/blog/types";
 import { siteIdentity, type SiteSettings } from "~/site/config.server";
 import { cardImage } from "~/images/images.server";

@@ -368,6 +368,9 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
       );
       return fillWithNewest(found, newest.map(entryOf), count);
     },
+    async has(slug) {
+      return (await query("SELECT 1 FROM articles WHERE catalogue = $1 AND slug = $2", [clean(slug)])).length > 0;
+    },
     async dates(slugs) {
       const rows = await query<{ slug: string; date_iso: string | null }>("SELECT slug, date_iso FROM articles WHERE catalogue = $1 AND slug = ANY($2::text[])", [slugs.map(clean)]);
       return new Map(rows.flatMap((row) => (row.date_iso ? [[row.slug, row.date_iso] as const] : [])));

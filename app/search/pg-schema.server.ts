@@ -64,6 +64,18 @@ CREATE TABLE leases (
 );
 `,
   },
+  {
+    version: 2,
+    // The daily counts of each catalogue's site (app/counts, docs/decisions/050), by the catalogue's name.
+    sql: `
+CREATE TABLE count_salts (store text NOT NULL, day text NOT NULL, salt bytea NOT NULL, PRIMARY KEY (store, day));
+CREATE TABLE count_bitmaps (store text NOT NULL, day text NOT NULL, page text NOT NULL, bits bytea NOT NULL, PRIMARY KEY (store, day, page));
+CREATE TABLE counts (
+  store text NOT NULL, day text NOT NULL, kind text NOT NULL, page text NOT NULL, key text NOT NULL, n bigint NOT NULL,
+  PRIMARY KEY (store, day, kind, page, key)
+);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;

@@ -1,4 +1,5 @@
-import { getCatalogue, getNewestEntries, readNextFor } from "~/blog/blog.server";
+import { getNewestEntries, readNextFor } from "~/blog/blog.server";
+import { getCatalogue } from "~/site/services.server";
 import type { ArticleView, BlogEntry } from "~/blog/types";
 import type { SiteSettings } from "~/site/config.server";
 import { READ_NEXT_COUNT } from "~/blog/read-next";

@@ -1,5 +1,5 @@
 import { data, redirect } from "@remix-run/node";
-import { getCatalogue } from "~/blog/blog.server";
+import { getCatalogue } from "~/site/services.server";
 import { siteIdentity, type SiteSettings } from "~/site/config.server";
 import { formatPublishedDate } from "~/blog/dates";
 import { cacheHeaders } from "~/document/http-cache.server";

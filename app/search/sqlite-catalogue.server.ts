@@ -400,6 +400,9 @@ export function openSqliteCatalogue(file: string): Catalogue {
       const found = rankRelated(own, candidates, count);
       return found.length < count ? fillWithNewest(found, statements.newest.all(about.slug, count * 2).map(entryOf), count) : found;
     },
+    async has(slug) {
+      return statements.date.get(slug) !== undefined;
+    },
     async dates(slugs) {
       const dates = new Map<string, string>();
       for (const slug of slugs) {

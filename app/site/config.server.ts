@@ -266,9 +266,11 @@ function toSettings(env: z.infer<typeof serverSchema>, site: SiteSettings) {
     /** Prometheus metrics on a listener of their own (app/metrics); none when METRICS_PORT is unset. */
     metrics: env.METRICS_PORT ? { port: env.METRICS_PORT, host: env.METRICS_HOST } : undefined,
     /**
-     * Readers' Web Vitals, sent by their browsers to the site's own origin (app/vitals, docs/decisions/047):
-     * on unless ANALYTICS=off, and only with somewhere to go (METRICS_PORT).
+     * Readers' beacons to the site's own origin (app/vitals, docs/decisions/047 and 050): on unless
+     * ANALYTICS=off. Page views go to the daily counts beside the catalogue (app/counts); Web Vitals only
+     * with somewhere to go (METRICS_PORT).
      */
+    analytics: env.ANALYTICS === "on",
     webVitals: env.ANALYTICS === "on" && env.METRICS_PORT !== undefined,
   };
 }

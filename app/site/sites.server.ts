@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import { parseDocument } from "yaml";
-import { forgetSiteContent, startCatalogue } from "~/blog/blog.server";
+import { forgetSiteContent, startCatalogue } from "./services.server";
 import {
   getSettings,
   parseSiteSettings,
@@ -174,7 +174,7 @@ export function startSites(settings: Settings = getSettings(), env: Env = proces
     reload() {
       const next = loadSitesFile(file, settings, env);
       if (!next.ok) return (metrics.sitesReloadFailed(), next);
-      // An unchanged site keeps its object, and with it its caches (app/blog/blog.server.ts).
+      // An unchanged site keeps its object, and with it its caches (app/site/services.server.ts).
       const before = new Map(current.sites.map((site) => [site.key, site]));
       const sites = next.sites.map((site) => before.get(site.key) ?? site);
       const labels = new Set(current.sites.map((site) => site.label));

@@ -18,11 +18,15 @@ const vitals = z.strictObject({
   /** The page's path (no query): the route template is found on the server, never taken from the body. */
   path: z.string().startsWith("/").max(512),
   metrics: z.strictObject({ LCP: milliseconds, FCP: milliseconds, TTFB: milliseconds, INP: milliseconds, CLS: measured(10) }),
+  /** The page's query string (`location.search`): only its utm values are counted (app/counts/sources.ts). */
+  q: z.string().max(1024).optional(),
+  /** The page's `document.referrer`: only its host is counted. */
+  r: z.string().max(2048).optional(),
 });
 
 /**
- * A beacon's body, versioned, one kind of report for now. Another kind (a page view) can come through the
- * same endpoint later as another member of this union.
+ * A beacon's body, versioned, one kind of report for now: each report is also the page's view (decision
+ * 050). Another kind can come through the same endpoint later as another member of this union.
  */
 export const beaconBody = z.discriminatedUnion("kind", [vitals]);
 

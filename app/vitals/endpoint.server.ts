@@ -1,14 +1,20 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { metrics, type BeaconOutcome } from "~/metrics/record.server";
 import { routeIdMatcher, type BuildRoute } from "~/metrics/route-id";
+import { pageOfPath } from "~/counts/pages.server";
+import { sourcesOf } from "~/counts/sources";
+import type { SiteSettings } from "~/site/config.server";
 import { parseHostHeader } from "~/site/host";
+import { servicesOf, siteDomainOfHost } from "~/site/services.server";
 import { MAX_BODY_BYTES, parseBeacon, vitalsOf } from "./body.server";
 import { culpritLabels } from "./culprits.server";
 import { beaconLimits } from "./rate-limit.server";
 import { notCounted, readerAddress } from "./readers.server";
 
 type Request = IncomingMessage;
+/** The host guard's site (server/guards.ts): the whole of its settings, though the metrics' middleware reads only its label. */
 type Response = ServerResponse & { locals: { site?: { label: string } } };
+const siteOf = (res: Response) => res.locals.site as SiteSettings | undefined;
 /** A route as the server build has it: a page's module has a component (its default export). */
 type ServerRoute = BuildRoute & { module?: { default?: unknown } };
 
@@ -16,19 +22,51 @@ type ServerRoute = BuildRoute & { module?: { default?: unknown } };
 const READ_TIMEOUT_MS = 5_000;
 
 /**
- * POST /__beacon (docs/decisions/047): readers' Web Vitals into the Prometheus histograms, by the site the
- * host guard found and the route template of the page's path; nothing else from the request becomes a
- * label. Every check that needs only the headers comes before the body is read. A beacon that is not
- * counted (bot, opted out, prefetch, over the rate) gets the same 204 as one that is; a request that
- * cannot be a beacon gets a 4xx. Never a 5xx, never a stack trace. With `enabled` false (ANALYTICS=off,
- * or no METRICS_PORT) every request gets 404.
+ * POST /__beacon (docs/decisions/047, 050): each report is a view of its page, counted for the site the
+ * host guard found (app/counts), and its Web Vitals go into the Prometheus histograms by the route
+ * template of the page's path; nothing else from the request becomes a label. GET /__beacon is the image
+ * a page without JavaScript loads (app/entry.server.tsx): a view of the page its Referer names. Every
+ * check that needs only the headers comes before the body is read. A beacon that is not counted (bot,
+ * opted out, prefetch, over the rate) gets the same 204 as one that is; a request that cannot be a beacon
+ * gets a 4xx. Never a 5xx, never a stack trace. With `counting` false (ANALYTICS=off) every request gets
+ * 404; with `vitals` false (no METRICS_PORT) the Web Vitals are left out.
  */
-export function beaconEndpoint(enabled: boolean, routes: Record<string, ServerRoute | undefined>) {
-  if (!enabled) return (_req: Request, res: Response) => plain(res, 404, "Not Found");
+export function beaconEndpoint({ counting, vitals }: { counting: boolean; vitals: boolean }, routes: Record<string, ServerRoute | undefined>) {
+  if (!counting) return (_req: Request, res: Response) => plain(res, 404, "Not Found");
   const routeOf = routeIdMatcher(routes);
   const pages = new Set(Object.values(routes).flatMap((route) => (route && typeof route.module?.default === "function" ? [route.id] : [])));
   const allowed = beaconLimits();
   const culprit = culpritLabels();
+  const pageOf = pageOfPath(routes);
+  let lastLogged = 0;
+
+  /**
+   * A view of the page at `path` (with its query and referrer, when the page's script sent them), counted
+   * after the answer: a beacon never waits for the store.
+   */
+  const countView = (req: Request, site: SiteSettings, hostName: string, path: string, query?: string, referrer?: string) => {
+    try {
+      const services = servicesOf(site);
+      const domain = siteDomainOfHost(site, req.headers.host ?? "");
+      // Throws for a domain beyond the site's catalogues (MAX_DOMAINS_PER_SITE): nothing is counted for it.
+      const counter = services.counts(domain);
+      counter
+        .view({
+          page: pageOf(path, (slug) => services.catalogue(domain).has(slug)),
+          address: readerAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"]),
+          userAgent: String(req.headers["user-agent"]),
+          sources: referrer === undefined ? undefined : sourcesOf(referrer, query ?? "", hostName),
+        })
+        .catch((error: Error) => {
+          // A store that is away would make a line per beacon: one a minute says it.
+          if (Date.now() - lastLogged < 60_000) return;
+          lastLogged = Date.now();
+          console.error(`Views not counted: ${error.message}`);
+        });
+    } catch {
+      // No catalogue for this domain: no counts either.
+    }
+  };
 
   const answer = (res: Response, outcome: BeaconOutcome, status = 204, text = "") => {
     metrics.beacon(outcome);
@@ -36,9 +74,25 @@ export function beaconEndpoint(enabled: boolean, routes: Record<string, ServerRo
     else plain(res, status, text);
   };
 
+  /** The image of a page without JavaScript: its path and query are in the Referer, which checks said is the site's. */
+  const handleImage = async (req: Request, res: Response) => {
+    const site = siteOf(res);
+    const hostName = parseHostHeader(req.headers.host)?.name ?? "";
+    const dest = req.headers["sec-fetch-dest"];
+    if (dest !== undefined && dest !== "image") return answer(res, "malformed", 400, "Bad Request: not a beacon");
+    const refused = notCounted(req.headers, hostName);
+    const referer = req.headers.referer;
+    if (refused === "cross_site" || !site || !referer || !URL.canParse(referer) || new URL(referer).hostname !== hostName) return answer(res, "cross_site", 403, "Forbidden");
+    if (refused) return answer(res, refused);
+    if (!allowed(readerAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"]))) return answer(res, "rate_limited");
+    answer(res, "counted");
+    countView(req, site, hostName, new URL(referer).pathname.slice(0, 512));
+  };
+
   const handle = async (req: Request, res: Response) => {
+    if (req.method === "GET") return handleImage(req, res);
     if (req.method !== "POST") {
-      res.setHeader("Allow", "POST");
+      res.setHeader("Allow", "GET, POST");
       return answer(res, "malformed", 405, "Method Not Allowed");
     }
     const type = String(req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
@@ -47,9 +101,11 @@ export function beaconEndpoint(enabled: boolean, routes: Record<string, ServerRo
       return answer(res, "wrong_type", 415, "Unsupported Media Type: text/plain");
     }
     if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) return tooLarge(res);
-    const site = res.locals.site?.label;
-    const refused = notCounted(req.headers, parseHostHeader(req.headers.host)?.name ?? "");
-    if (refused === "cross_site" || !site) return answer(res, "cross_site", 403, "Forbidden");
+    const siteSettings = siteOf(res);
+    const site = siteSettings?.label;
+    const hostName = parseHostHeader(req.headers.host)?.name ?? "";
+    const refused = notCounted(req.headers, hostName);
+    if (refused === "cross_site" || !site || !siteSettings) return answer(res, "cross_site", 403, "Forbidden");
     if (refused) return answer(res, refused);
     if (!allowed(readerAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"]))) return answer(res, "rate_limited");
 
@@ -61,8 +117,9 @@ export function beaconEndpoint(enabled: boolean, routes: Record<string, ServerRo
     if (!report) return answer(res, "malformed", 400, "Bad Request: not a beacon");
     const id = routeOf(report.path);
     const route = pages.has(id) ? id : "other";
-    for (const { metric, value, element } of vitalsOf(report)) metrics.webVital(site, route, metric, value, culprit(metric, value, element));
+    if (vitals) for (const { metric, value, element } of vitalsOf(report)) metrics.webVital(site, route, metric, value, culprit(metric, value, element));
     answer(res, "counted");
+    countView(req, siteSettings, hostName, report.path, report.q, report.r ?? "");
   };
 
   const tooLarge = (res: Response) => {

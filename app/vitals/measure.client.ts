@@ -1,8 +1,9 @@
 /**
  * Readers' Web Vitals, measured in their browser and sent to the site's own origin (docs/decisions/047).
  * Loaded once the page is hydrated (use-web-vitals.ts), so after its first paint: the observers read what
- * the browser buffered before. No cookie, no storage, no identifier: a beacon carries the path of the page
- * it measured and the values, nothing else, and readers whose browser asks not to be tracked send none.
+ * the browser buffered before. No cookie, no storage, no identifier: a beacon carries the path and query of
+ * the page it measured, its referrer and the values, nothing else, and readers whose browser asks not to be
+ * tracked send none.
  *
  * One report per page the reader saw, sent once, when the page is hidden or the reader navigates on:
  * - the page as loaded: LCP, FCP, TTFB, CLS and INP; paints after the tab was first hidden are not
@@ -18,8 +19,9 @@ type Metric = "LCP" | "FCP" | "TTFB" | "INP" | "CLS";
 type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] };
 type Interaction = PerformanceEntry & { interactionId?: number; target?: Node | null };
 
-// The open report: the page's path, when it began, its values (and the element responsible), whether sent.
+// The open report: the page's path and query, when it began, its values (and the element responsible), whether sent.
 let path: string | undefined;
+let q = "";
 let from = 0;
 let values: Partial<Record<Metric, [number, string]>> = {};
 let sent = false;
@@ -60,6 +62,7 @@ function set(metric: Metric, value: number, element = "") {
 
 function begin(page: string, time: number) {
   path = page;
+  q = location.search;
   from = time;
   values = {};
   sent = false;
@@ -73,7 +76,8 @@ function send() {
   for (const take of pending) take();
   if (sent) return;
   sent = true;
-  if (Object.keys(values).length) navigator.sendBeacon(BEACON_PATH, JSON.stringify({ v: 1, kind: "vitals", path, metrics: values }));
+  // Each report is also the page's view (decision 050): sent with no values too (Firefox, Safari after a navigation).
+  navigator.sendBeacon(BEACON_PATH, JSON.stringify({ v: 1, kind: "vitals", path, metrics: values, q, r: document.referrer }));
 }
 
 /** Entries of a type, buffered ones first, for the open report, from its start on. */

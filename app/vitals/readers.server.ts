@@ -6,8 +6,8 @@ import { isbot } from "isbot";
  * one to count. `hostName` is the request's host without port, which the host guard has already checked.
  *
  * - cross_site: a browser sends beacons from a page with `Sec-Fetch-Site: same-origin`, or, where it
- *   predates that header, with an `Origin` of the page's host. A post from another site's page, or from
- *   no page at all, has neither.
+ *   predates that header, with an `Origin` (a POST) or a `Referer` (the no-script image) of the page's
+ *   host. A request from another site's page, or from no page at all, has none of them.
  * - opted_out: the reader's browser asks not to be tracked (`Sec-GPC: 1`, `DNT: 1`). The page sends
  *   nothing then; this is for a beacon already on its way.
  * - prefetch: a speculative request (`Sec-Purpose`, `Purpose`), never a reader's.
@@ -25,7 +25,7 @@ export function notCounted(headers: IncomingHttpHeaders, hostName: string): "cro
 function sameOrigin(headers: IncomingHttpHeaders, hostName: string): boolean {
   const site = headers["sec-fetch-site"];
   if (site !== undefined) return site === "same-origin";
-  const origin = headers.origin;
+  const origin = headers.origin ?? headers.referer;
   if (!origin || !URL.canParse(origin)) return false;
   return new URL(origin).hostname === hostName;
 }

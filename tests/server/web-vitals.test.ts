@@ -202,7 +202,7 @@ describe("Web Vitals beacons", { timeout: 60_000 }, () => {
       ["a multipart post", valid, readerHeaders({ "Content-Type": "multipart/form-data; boundary=x" }), 415, "wrong_type"],
       ["no content type", valid, readerHeaders({ "Content-Type": "" }), 415, "wrong_type"],
       ["a compressed body", valid, readerHeaders({ "Content-Encoding": "gzip" }), 415, "wrong_type"],
-      ["a GET", "", readerHeaders(), 405, "malformed", { method: "GET" }],
+      ["a GET from no page (the no-script image has its page as Referer)", "", readerHeaders(), 403, "cross_site", { method: "GET" }],
       ["a PUT", valid, readerHeaders(), 405, "malformed", { method: "PUT" }],
       ["not JSON", "LCP=5000", readerHeaders(), 400, "malformed"],
       ["a forged metric", beacon("/", { FID: [5000] }), readerHeaders(), 400, "malformed"],
@@ -364,17 +364,21 @@ describe("Web Vitals beacons", { timeout: 60_000 }, () => {
 });
 
 describe("without Web Vitals", { timeout: 30_000 }, () => {
-  it("ANALYTICS=off: pages load no measuring script and the endpoint is 404; the same without METRICS_PORT", async () => {
+  it("ANALYTICS=off: pages load no measuring script nor the no-script image, and the endpoint is 404; without METRICS_PORT only views are counted", async () => {
     const on = await send(ALPHA, "", { "User-Agent": CHROME }, { method: "GET", pathname: "/" });
-    expect(on !== "client-refused" && on.text).toContain('\\"webVitals\\",true');
-    const offs: Record<string, string>[] = [{ ANALYTICS: "off", METRICS_PORT: String(await freePort()) }, {}];
-    for (const env of offs) {
+    expect(on !== "client-refused" && on.text).toContain('\\"analytics\\",true');
+    expect(on !== "client-refused" && on.text).toContain('<noscript><img src="/__beacon" alt="" hidden></noscript>');
+    for (const [env, counted] of [
+      [{ ANALYTICS: "off", METRICS_PORT: String(await freePort()) }, false],
+      [{}, true],
+    ] as const) {
       const other = await startSite({ ...env, IMAGE_CACHE_DIR: path.join(scratch, "images") });
       try {
         const page = await send("127.0.0.1", "", { "User-Agent": CHROME }, { method: "GET", pathname: "/", port: other.port });
-        expect(page !== "client-refused" && page.text).toContain('\\"webVitals\\",false');
+        expect(page !== "client-refused" && page.text).toContain(`\\"analytics\\",${counted}`);
+        expect(page !== "client-refused" && page.text.includes("/__beacon")).toBe(counted);
         const post = await send("127.0.0.1", beacon("/", { CLS: [0] }), readerHeaders(), { port: other.port });
-        expect(post !== "client-refused" && post.status).toBe(404);
+        expect(post !== "client-refused" && post.status).toBe(counted ? 204 : 404);
       } finally {
         await other.stop();
       }

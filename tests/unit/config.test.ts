@@ -38,6 +38,12 @@ describe("settings", () => {
     expect(on({ METRICS_PORT: "9464", ANALYTICS: "on" })).toBe(true);
     expect(on({ METRICS_PORT: "9464", ANALYTICS: "off" })).toBe(false);
     expect(on({})).toBe(false);
+    // Page views are counted without METRICS_PORT (app/counts); only ANALYTICS=off stops them.
+    const counted = (env: Record<string, string>) => {
+      const result = parseSettings(env);
+      return result.ok && result.settings.analytics;
+    };
+    expect([counted({}), counted({ METRICS_PORT: "9464" }), counted({ ANALYTICS: "off" })]).toEqual([true, true, false]);
     expect(on({ METRICS_PORT: "9464", ANALYTICS: "no" })).toMatch(/ANALYTICS must be "on" or "off"/);
   });
 

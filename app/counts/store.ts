@@ -1,0 +1,18 @@
+import type { Mark, Tally } from "./tally";
+
+/**
+ * Where a site's daily counts live: beside its catalogue, in the same SQLite file or PostgreSQL database
+ * (docs/decisions/050), so that every origin using that catalogue shares the counts and the day's salt.
+ */
+export interface CountsStore {
+  /**
+   * The day's random salt, made by whichever process asks first; every process of the store gets the same.
+   * Salts and visitor bitmaps of the days before yesterday are deleted on the way.
+   */
+  salt(day: string): Promise<Buffer>;
+  /** Adds the counts and marks (app/counts/apply.ts) in one transaction. */
+  write(tallies: Tally[], marks: Mark[]): Promise<void>;
+  /** The counts of the days from `from` to `to`, both included. */
+  read(from: string, to: string): Promise<Tally[]>;
+  close(): Promise<void>;
+}

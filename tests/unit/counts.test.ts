@@ -1,0 +1,235 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import fc from "fast-check";
+import type pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCounter } from "~/counts/counter.server";
+import { openPostgresCounts } from "~/counts/pg-counts.server";
+import { pageOfPath } from "~/counts/pages.server";
+import { NO_REFERRER, sourcesOf } from "~/counts/sources";
+import { openSqliteCounts } from "~/counts/sqlite-counts.server";
+import type { CountsStore } from "~/counts/store";
+import { MAX_KEY_LENGTH, OTHER, SOURCE_SLOTS, VISITOR_BITS, visitorEstimate, type Tally } from "~/counts/tally";
+import { createPool } from "~/search/pg-database.server";
+import { migrate } from "~/search/pg-schema.server";
+import { startPostgres } from "../support/postgres.mjs";
+
+// The daily counts (app/counts, docs/decisions/050) in both stores: views and visitors per site and page,
+// sources once per visitor and day within their slots, the day's salt shared and deleted after two days,
+// counts that survive a restart, two origins counting one visitor once, and no address, user agent or hash
+// in the store; generated hostile input adds no row beyond the bounds.
+
+const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36";
+const scratch = mkdtempSync(path.join(tmpdir(), "counts-"));
+let postgres: Awaited<ReturnType<typeof startPostgres>>;
+const pools: pg.Pool[] = [];
+let storeNumber = 0;
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(pools.map((pool) => pool.end()));
+  await postgres?.stop();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+/** Each kind of store: `open` gives one more connection (a process, an origin) to one same store. */
+const kinds = {
+  sqlite: async () => {
+    const file = path.join(scratch, `site-${++storeNumber}.sqlite`);
+    return {
+      open: () => openSqliteCounts(file),
+      /** Every value of every row of the counts' tables, as text, for what must never be stored. */
+      everything: () => {
+        const db = new Database(file, { readonly: true });
+        const rows = ["count_salts", "count_bitmaps", "counts"].flatMap((table) => db.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[]);
+        db.close();
+        return rows;
+      },
+    };
+  },
+  postgres: async () => {
+    const pool = createPool({ url: postgres.url, poolSize: 4 });
+    pools.push(pool);
+    await migrate(pool);
+    const name = `site-${++storeNumber}`;
+    return {
+      open: () => {
+        // Each origin has its pool.
+        const own = createPool({ url: postgres.url, poolSize: 2 });
+        pools.push(own);
+        return openPostgresCounts(own, name);
+      },
+      everything: async () => {
+        const tables = ["count_salts", "count_bitmaps", "counts"];
+        const rows = await Promise.all(tables.map(async (table) => (await pool.query(`SELECT * FROM ${table} WHERE store = $1`, [name])).rows as Record<string, unknown>[]));
+        return rows.flat();
+      },
+    };
+  },
+};
+
+const sum = (rows: Tally[], kind: string, page = "", key = "") => rows.filter((row) => row.kind === kind && row.page === page && row.key === key).reduce((total, row) => total + row.n, 0);
+
+describe.each(Object.keys(kinds) as (keyof typeof kinds)[])("the counts in %s", (kind) => {
+  it("count views and visitors per site and page, sources once per visitor and day, and keep them over a restart", async () => {
+    const store = await kinds[kind]();
+    let day = new Date("2026-11-26T08:00:00Z");
+    const now = () => day;
+    let counter = createCounter(store.open(), "site", { now });
+    const reader = { address: "203.0.113.7", userAgent: CHROME };
+    await counter.view({ page: "/blog/zazen", ...reader, sources: sourcesOf("https://www.google.com/search?q=zen", "?utm_source=Newsletter&utm_medium=email", "zen.example.org") });
+    await counter.view({ page: "/blog/zazen", ...reader, sources: sourcesOf("https://zen.example.org/", "", "zen.example.org") });
+    await counter.view({ page: "routes/_index", ...reader, sources: sourcesOf("https://news.example.net/", "", "zen.example.org") });
+    await counter.view({ page: "/blog/zazen", address: "203.0.113.8", userAgent: CHROME, sources: sourcesOf("", "", "zen.example.org") });
+    // The same address with another browser is another visitor.
+    await counter.view({ page: "/blog/zazen", address: "203.0.113.7", userAgent: `${CHROME} Edg/142.0`, sources: [] });
+    await counter.close();
+
+    // Another process, after a restart: the same reader the same day is no new visitor.
+    counter = createCounter(store.open(), "site", { now });
+    await counter.view({ page: "/blog/zazen", ...reader, sources: sourcesOf("https://bing.com/", "", "zen.example.org") });
+    await counter.flush();
+    const reading = store.open();
+    let rows = await reading.read("2026-11-26", "2026-11-26");
+    expect(sum(rows, "views")).toBe(6);
+    expect(sum(rows, "views", "/blog/zazen")).toBe(5);
+    expect(sum(rows, "views", "routes/_index")).toBe(1);
+    expect(sum(rows, "visitors")).toBe(3);
+    expect(sum(rows, "visitors", "/blog/zazen")).toBe(3);
+    expect(sum(rows, "visitors", "routes/_index")).toBe(1);
+    // The sources of each visitor's first view: Google and the newsletter, no referrer, none for the third.
+    expect(rows.filter((row) => row.kind !== "views" && row.kind !== "visitors").map(({ kind: k, key, n }) => `${k} ${key} ${n}`).sort()).toEqual(
+      ["referrer google.com 1", `referrer ${NO_REFERRER} 1`, "utm_medium email 1", "utm_source newsletter 1"].sort(),
+    );
+
+    // The next day has a salt of its own: the same reader is a visitor again; two days on, the first day's
+    // salt and bitmaps are gone, its counts stay.
+    day = new Date("2026-11-27T01:00:00Z");
+    await counter.view({ page: "/blog/zazen", ...reader });
+    await counter.flush();
+    day = new Date("2026-11-28T01:00:00Z");
+    await counter.view({ page: "/blog/zazen", ...reader });
+    await counter.close();
+    rows = await reading.read("2026-11-26", "2026-11-28");
+    expect(["2026-11-26", "2026-11-27", "2026-11-28"].map((d) => sum(rows.filter((row) => row.day === d), "visitors"))).toEqual([3, 1, 1]);
+    const stored = await store.everything();
+    const days = (table: "salt" | "bits") => [...new Set(stored.filter((row) => table in row).map((row) => row.day))].sort();
+    expect(days("salt")).toEqual(["2026-11-27", "2026-11-28"]);
+    expect(days("bits")).toEqual(["2026-11-27", "2026-11-28"]);
+    // No address, user agent or hash: bitmaps of their fixed size, counts of bounded keys.
+    const text = JSON.stringify(stored.map((row) => Object.fromEntries(Object.entries(row).filter(([, value]) => !Buffer.isBuffer(value)))));
+    for (const secret of ["203.0.113", "Chrome", "Mozilla"]) expect(text).not.toContain(secret);
+    for (const row of stored.filter((row) => "bits" in row)) expect((row.bits as Buffer).length * 8).toBe(row.page === "" ? VISITOR_BITS.site : VISITOR_BITS.page);
+    await reading.close();
+  }, 30_000);
+
+  it("count one visitor once across two origins writing at once", async () => {
+    const store = await kinds[kind]();
+    const now = () => new Date("2026-11-26T12:00:00Z");
+    const origins = [createCounter(store.open(), "site", { now }), createCounter(store.open(), "site", { now })];
+    // 40 readers, each seen by both origins, on two pages.
+    for (let reader = 0; reader < 40; reader++) {
+      for (const [index, origin] of origins.entries()) {
+        await origin.view({ page: index ? "/blog/a" : "/blog/b", address: `198.51.100.${reader}`, userAgent: CHROME, sources: sourcesOf(`https://ref${reader % 3}.example.com/`, "", "zen.example.org") });
+      }
+    }
+    await Promise.all(origins.map((origin) => origin.close()));
+    const reading = store.open();
+    const rows = await reading.read("2026-11-26", "2026-11-26");
+    expect(sum(rows, "views")).toBe(80);
+    // 40 readers over 65,536 bits: a collision is possible, rarely; the estimate corrects for it.
+    expect(visitorEstimate(sum(rows, "visitors"), VISITOR_BITS.site)).toBeGreaterThanOrEqual(39);
+    expect(sum(rows, "visitors")).toBeLessThanOrEqual(40);
+    expect(sum(rows, "visitors", "/blog/a") + sum(rows, "visitors", "/blog/b")).toBeGreaterThanOrEqual(78);
+    expect(rows.filter((row) => row.kind === "referrer").reduce((total, row) => total + row.n, 0)).toBe(sum(rows, "visitors"));
+    await reading.close();
+  }, 30_000);
+
+  it("keep at most the source slots a day, however many sources and pages hostile beacons name", async () => {
+    const store = await kinds[kind]();
+    const now = () => new Date("2026-11-26T12:00:00Z");
+    const counter = createCounter(store.open(), "site", { now });
+    const catalogue = new Set(["zazen", "metta"]);
+    const pageOf = pageOfPath(routes);
+    let visitors = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ maxLength: 300 }),
+        fc.oneof(fc.webUrl({ withQueryParameters: true }), fc.string({ maxLength: 3000 }), fc.constant("")),
+        fc.oneof(fc.webQueryParameters().map((query) => `?${query}`), fc.string({ maxLength: 1100 }), fc.constant("?utm_source=x&utm_medium=y&utm_campaign=z")),
+        fc.string({ maxLength: 40 }),
+        async (pagePath, referrer, query, userAgent) => {
+          const page = await pageOf(pagePath.startsWith("/") ? pagePath : `/blog/${pagePath}`, async (slug) => catalogue.has(slug));
+          await counter.view({ page, address: `192.0.2.${visitors++}`, userAgent, sources: sourcesOf(referrer, query, "zen.example.org") });
+        },
+      ),
+      { numRuns: 400 },
+    );
+    await counter.close();
+    const reading = store.open();
+    const rows = await reading.read("2026-11-26", "2026-11-26");
+    const pages = new Set(rows.map((row) => row.page));
+    for (const page of pages) expect(["", OTHER, "/blog/zazen", "/blog/metta", ...Object.keys(routes)]).toContain(page);
+    for (const kindOfSource of ["referrer", "utm_source", "utm_medium", "utm_campaign"]) {
+      const keys = rows.filter((row) => row.kind === kindOfSource).map((row) => row.key);
+      expect(keys.filter((key) => key !== OTHER).length).toBeLessThanOrEqual(SOURCE_SLOTS);
+    }
+    for (const row of rows) expect(row.key.length).toBeLessThanOrEqual(MAX_KEY_LENGTH);
+    expect(sum(rows, "views")).toBe(400);
+    expect(rows.filter((row) => row.kind === "referrer").length).toBeGreaterThan(SOURCE_SLOTS);
+    await reading.close();
+  }, 60_000);
+});
+
+/** Routes as the build lists them: pages have a component; the catch-all's 404s and resource routes are no page. */
+const page = { default: () => null };
+const routes = {
+  root: { id: "root", path: "" },
+  "routes/_index": { id: "routes/_index", parentId: "root", index: true, module: page },
+  "routes/blog._index": { id: "routes/blog._index", parentId: "root", path: "blog", index: true, module: page },
+  "routes/blog.$slug": { id: "routes/blog.$slug", parentId: "root", path: "blog/:slug", module: page },
+  "routes/search": { id: "routes/search", parentId: "root", path: "search", module: page },
+  "routes/blog.rss[.]xml": { id: "routes/blog.rss[.]xml", parentId: "root", path: "blog/rss.xml", module: {} },
+  "routes/$": { id: "routes/$", parentId: "root", path: "*", module: page },
+};
+
+describe("pages and sources", () => {
+  it("name a catalogue's article, a known page's route, or other", async () => {
+    const pageOf = pageOfPath(routes);
+    const has = async (slug: string) => slug === "zazen" || slug === "a/b";
+    expect(await pageOf("/blog/zazen", has)).toBe("/blog/zazen");
+    expect(await pageOf("/blog/a%2Fb", has)).toBe("/blog/a/b");
+    expect(await pageOf("/blog/unknown", has)).toBe(OTHER);
+    expect(await pageOf("/blog", has)).toBe("routes/blog._index");
+    expect(await pageOf("/", has)).toBe("routes/_index");
+    expect(await pageOf("/blog/rss.xml", has)).toBe(OTHER);
+    expect(await pageOf("/no/such/page", has)).toBe(OTHER);
+    expect(await pageOf("/blog/zazen", async () => Promise.reject(new Error("database away")))).toBe(OTHER);
+  });
+
+  it("keep a referrer's host without www. and the utm values, nothing of the site's own host", () => {
+    expect(sourcesOf("https://www.Google.com/search?q=secret", "?utm_source=Mail%00ing&utm_medium=&x=1", "zen.example.org")).toEqual([
+      { kind: "referrer", key: "google.com" },
+      { kind: "utm_source", key: "mailing" },
+    ]);
+    expect(sourcesOf("https://zen.example.org/blog", "", "www.zen.example.org")).toEqual([]);
+    for (const odd of ["", "android-app://com.example", "https://localhost/", `https://${"a".repeat(120)}.com/`, "not a url"]) {
+      expect(sourcesOf(odd, "", "zen.example.org")).toEqual([{ kind: "referrer", key: NO_REFERRER }]);
+    }
+    expect(sourcesOf("", `?utm_campaign=${"x".repeat(500)}`, "zen.example.org")[1]?.key).toHaveLength(MAX_KEY_LENGTH);
+  });
+
+  it("estimate visitors from the marked bits", () => {
+    expect(visitorEstimate(0, 4096)).toBe(0);
+    expect(visitorEstimate(1, 4096)).toBe(1);
+    // 4,096 readers mark about 63 % of 4,096 bits.
+    expect(visitorEstimate(Math.round(4096 * (1 - Math.exp(-1))), 4096)).toBeCloseTo(4096, -1);
+  });
+});
+
+export type { CountsStore };
