@@ -3,8 +3,12 @@
 // results that list it. Nothing sticks out of the column (the page never scrolls sideways), no word of
 // English or Latin-letter fallback (an era "BE", a list's "and") is left, the languages whose digits are their
 // own show no ASCII digit, the page hydrates without a console error, and a page loads no font but its own
-// script's (a reader with the system font loads none). Chromium is here, not in tests/e2e, so that one sites
+// script's, from the site's own built assets; in Chromium and Firefox the machine's fonts for these scripts
+// are hidden, so the site's font must come (WebKit sees them, and must load none it does not need). Chromium is here, not in tests/e2e, so that one sites
 // process serves the nine sites to the three engines.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { engineNames, launch, type EngineName } from "./support/engines";
 import { startHookProxy } from "./support/hook-proxy.mjs";
@@ -44,11 +48,27 @@ const inspect = `(() => {
     latin: [...new Set(text.match(/[A-Za-z]{2,}/g) || [])],
     digits: [...new Set(text.match(/[0-9]+/g) || [])],
     fonts: [...new Set([...document.fonts].filter((face) => face.status !== "unloaded").map((face) => face.family.replace(/"/g, "")))],
+    fetched: performance.getEntriesByType("resource").map((entry) => entry.name).filter((name) => /\\.woff2?$/.test(name)),
     found: !!document.querySelector('main a[href="/blog/${LONG_ARTICLE}"]'),
   };
 })()`;
 
-type Seen = { lang: string; outside: string[]; latin: string[]; digits: string[]; fonts: string[]; found: boolean };
+type Seen = { lang: string; outside: string[]; latin: string[]; digits: string[]; fonts: string[]; fetched: string[]; found: boolean };
+
+/**
+ * A reader whose system has no font for these scripts (Windows 7 and Burmese, old Android and Tibetan…):
+ * fontconfig, which Chromium and Firefox ask on Linux, is told to hide the machine's. WebKit's browser is
+ * started by the driver of the global setup and sees the machine's fonts.
+ */
+const NO_SCRIPT_FONTS = `<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+<fontconfig>
+  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
+  <selectfont><rejectfont><glob>*Myanmar*</glob><glob>*Tibetan*</glob><glob>*Khmer*</glob><glob>*Lao*</glob><glob>*Sinhala*</glob></rejectfont></selectfont>
+</fontconfig>
+`;
+/** The languages whose font such a reader must get from the site (Lao letters are in DejaVu Sans, Linux's default). */
+const fetchedWithoutSystemFont = new Set(["my", "si", "km", "bo", "dz"]);
 
 const engines: EngineName[] = ["chromium", ...engineNames];
 
@@ -64,12 +84,23 @@ describe.each(engines)("%s", (engine) => {
   });
 
   test("the nine languages at 375 px: within the column, no English or fallback, no other script's font", async () => {
-    const page = await launch(engine, { width: 375, height: 740 }, inject("webkitDriverUrl"));
+    const hideFonts = engine !== "webkit";
+    const given = process.env.FONTCONFIG_FILE;
+    if (hideFonts) {
+      process.env.FONTCONFIG_FILE = path.join(mkdtempSync(path.join(tmpdir(), "fonts-")), "fonts.conf");
+      writeFileSync(process.env.FONTCONFIG_FILE, NO_SCRIPT_FONTS);
+    }
+    const page = await launch(engine, { width: 375, height: 740 }, inject("webkitDriverUrl")).finally(() => {
+      if (given === undefined) delete process.env.FONTCONFIG_FILE;
+      else process.env.FONTCONFIG_FILE = given;
+    });
     const problems: string[] = [];
     try {
       for (const site of scriptSites) {
         const proxy = await startHookProxy(sites.url, { host: site.host });
         proxies.push(proxy);
+        // A browser fetches a font once and keeps it for the next pages: counted over the language's pages.
+        const fetched = new Set<string>();
         const pages = ["/", `/blog/${LONG_ARTICLE}`, `/search?q=${encodeURIComponent(searchWord(site))}`];
         for (const path of pages) {
           await page.goto(proxy.url + path);
@@ -83,8 +114,15 @@ describe.each(engines)("%s", (engine) => {
           if (ownDigits.has(site.lang) && seen.digits.length > 0) problems.push(`${where}: ASCII digits: ${seen.digits.join(" ")}`);
           const foreign = seen.fonts.filter((family) => family !== ownFont[site.lang]);
           if (foreign.length > 0) problems.push(`${where}: loaded fonts ${foreign.join(", ")}`);
+          const elsewhere = seen.fetched.filter((url) => !url.startsWith(`${proxy.url}/build/_assets/`));
+          if (elsewhere.length > 0) problems.push(`${where}: fonts from elsewhere than the site's built assets: ${elsewhere.join(" ")}`);
+          for (const url of seen.fetched) fetched.add(url);
+          if (hideFonts && fetchedWithoutSystemFont.has(site.lang) && !seen.fonts.includes(ownFont[site.lang]!)) {
+            problems.push(`${where}: without a system font, the page uses ${seen.fonts.join(", ") || "no font of the site"}`);
+          }
           if (path.startsWith("/search") && !seen.found) problems.push(`${where}: the article is not among the results`);
         }
+        if (hideFonts && fetchedWithoutSystemFont.has(site.lang) && fetched.size !== 1) problems.push(`${site.lang}: without a system font, fetched ${JSON.stringify([...fetched])}`);
         problems.push(...withoutNotFoundNotice(await page.consoleProblems()).map((problem) => `${site.lang}: console: ${problem}`));
         await page.clearConsole();
       }
