@@ -6,14 +6,11 @@
 // script's, from the site's own built assets; in Chromium and Firefox the machine's fonts for these scripts
 // are hidden, so the site's font must come (WebKit sees them, and must load none it does not need). Chromium is here, not in tests/e2e, so that one sites
 // process serves the nine sites to the three engines.
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { engineNames, launch, type EngineName } from "./support/engines";
 import { startHookProxy } from "./support/hook-proxy.mjs";
 import { waitForHydration, withoutNotFoundNotice } from "./support/page-checks";
-import { LONG_ARTICLE, scriptSites, searchWord, startScriptSites } from "./support/script-sites";
+import { launchWithoutScriptFonts, LONG_ARTICLE, scriptSites, searchWord, startScriptSites } from "./support/script-sites";
 
 /** The self-hosted font a page in each language may load (app/tailwind.css): none for the others. */
 const ownFont: Record<string, string | undefined> = { my: "Site Myanmar", si: "Site Sinhala", km: "Site Khmer", lo: "Site Lao", bo: "Site Tibetan", dz: "Site Tibetan" };
@@ -55,18 +52,6 @@ const inspect = `(() => {
 
 type Seen = { lang: string; outside: string[]; latin: string[]; digits: string[]; fonts: string[]; fetched: string[]; found: boolean };
 
-/**
- * A reader whose system has no font for these scripts (Windows 7 and Burmese, old Android and Tibetan…):
- * fontconfig, which Chromium and Firefox ask on Linux, is told to hide the machine's. WebKit's browser is
- * started by the driver of the global setup and sees the machine's fonts.
- */
-const NO_SCRIPT_FONTS = `<?xml version="1.0"?>
-<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
-<fontconfig>
-  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
-  <selectfont><rejectfont><glob>*Myanmar*</glob><glob>*Tibetan*</glob><glob>*Khmer*</glob><glob>*Lao*</glob><glob>*Sinhala*</glob></rejectfont></selectfont>
-</fontconfig>
-`;
 /** The languages whose font such a reader must get from the site (Lao letters are in DejaVu Sans, Linux's default). */
 const fetchedWithoutSystemFont = new Set(["my", "si", "km", "bo", "dz"]);
 
@@ -84,16 +69,9 @@ describe.each(engines)("%s", (engine) => {
   });
 
   test("the nine languages at 375 px: within the column, no English or fallback, no other script's font", async () => {
+    // Chromium and Firefox as a reader whose system has no font for these scripts; WebKit with the machine's.
     const hideFonts = engine !== "webkit";
-    const given = process.env.FONTCONFIG_FILE;
-    if (hideFonts) {
-      process.env.FONTCONFIG_FILE = path.join(mkdtempSync(path.join(tmpdir(), "fonts-")), "fonts.conf");
-      writeFileSync(process.env.FONTCONFIG_FILE, NO_SCRIPT_FONTS);
-    }
-    const page = await launch(engine, { width: 375, height: 740 }, inject("webkitDriverUrl")).finally(() => {
-      if (given === undefined) delete process.env.FONTCONFIG_FILE;
-      else process.env.FONTCONFIG_FILE = given;
-    });
+    const page = await launchWithoutScriptFonts(hideFonts, () => launch(engine, { width: 375, height: 740 }, inject("webkitDriverUrl")));
     const problems: string[] = [];
     try {
       for (const site of scriptSites) {

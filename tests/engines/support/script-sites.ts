@@ -83,3 +83,30 @@ export async function startScriptSites() {
     },
   };
 }
+
+/**
+ * A reader whose system has no font for these scripts (Windows 7 and Burmese, old Android and Tibetan…):
+ * fontconfig, which Chromium and Firefox ask on Linux, is told to hide the machine's fonts for them. It is
+ * read as the browser starts. WebKit's browser is started by the driver of the global setup and sees them.
+ */
+const NO_SCRIPT_FONTS = `<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+<fontconfig>
+  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
+  <selectfont><rejectfont><glob>*Myanmar*</glob><glob>*Tibetan*</glob><glob>*Khmer*</glob><glob>*Lao*</glob><glob>*Sinhala*</glob></rejectfont></selectfont>
+</fontconfig>
+`;
+
+export async function launchWithoutScriptFonts<T>(hide: boolean, start: () => Promise<T>): Promise<T> {
+  if (!hide) return start();
+  const given = process.env.FONTCONFIG_FILE;
+  const dir = mkdtempSync(path.join(tmpdir(), "fonts-"));
+  process.env.FONTCONFIG_FILE = path.join(dir, "fonts.conf");
+  writeFileSync(process.env.FONTCONFIG_FILE, NO_SCRIPT_FONTS);
+  try {
+    return await start();
+  } finally {
+    if (given === undefined) delete process.env.FONTCONFIG_FILE;
+    else process.env.FONTCONFIG_FILE = given;
+  }
+}
