@@ -7,9 +7,16 @@
 const counts = new Map<string, Intl.NumberFormat>();
 const numerals = new Map<string, Intl.NumberFormat>();
 
+/**
+ * Chromium's ICU data leaves out my, dz and ne (and si, km, lo, bo, mn): it formats them as its default
+ * locale, in Latin digits, and a page's numbers would change as React hydrates it (decision 48). Their
+ * digits are named, and English is the fallback locale, so every browser writes what the server wrote.
+ */
+const systems: Record<string, string> = { my: "mymr", dz: "tibt", ne: "deva" };
+
 function formatOf(formats: Map<string, Intl.NumberFormat>, lang: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   let format = formats.get(lang);
-  if (!format) formats.set(lang, (format = new Intl.NumberFormat(lang, options)));
+  if (!format) formats.set(lang, (format = new Intl.NumberFormat([lang, "en"], { numberingSystem: systems[lang], ...options })));
   return format;
 }
 

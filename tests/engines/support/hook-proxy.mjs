@@ -78,9 +78,10 @@ function admit(csp, scripts) {
 
 /**
  * @param {string} target the site's origin, e.g. http://127.0.0.1:4100
+ * @param {{ host?: string }} [options] the Host header to send, for one site of a sites file (decision 20)
  * @returns {Promise<{ url: string, hold: (pattern: RegExp | undefined, ms?: number) => void, fakeClock: (on: boolean) => void, requests: (pattern: RegExp) => string[], stop: () => Promise<void> }>}
  */
-export async function startHookProxy(target) {
+export async function startHookProxy(target, { host } = {}) {
   /** @type {{ pattern: RegExp, ms: number } | undefined} */
   let held;
   let fakeClock = false;
@@ -93,7 +94,7 @@ export async function startHookProxy(target) {
   });
 
   function forward(request, response, path) {
-    const headers = { ...request.headers, "accept-encoding": "identity" };
+    const headers = { ...request.headers, "accept-encoding": "identity", ...(host ? { host } : {}) };
     const upstream = http.request(`${target}${path}`, { method: request.method, headers }, (answer) => {
       const type = String(answer.headers["content-type"] ?? "");
       if (!type.startsWith("text/html") || request.method === "HEAD") {
