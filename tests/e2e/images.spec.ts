@@ -9,6 +9,7 @@ import type { Page } from "@playwright/test";
 import { FAKE_TOKEN, startFakeBackend } from "../support/fake-backend.mjs";
 import { startFakeImageHost } from "../support/fake-image-host.mjs";
 import { startSite } from "../support/site-process.mjs";
+import { BEACON_PATH } from "../../app/vitals/beacon-path";
 import { backend as articles, expectedImage, imageAddress, pick, shownImage } from "./blog-helpers";
 import { expect, hasJavaScript, test } from "./fixtures";
 
@@ -37,11 +38,14 @@ test.afterAll(async () => {
   rmSync(cacheDir, { recursive: true, force: true });
 });
 
-/** Every image request the page makes, by host, with the bytes and type of each answer. */
+/**
+ * Every image request the page makes, by host, with the bytes and type of each answer; not the view a page
+ * without JavaScript counts with an image of the beacon (app/entry.server.tsx), which is no picture.
+ */
 function recordImages(page: Page) {
   const seen: { url: string; type: string; bytes: number }[] = [];
   page.on("response", async (response) => {
-    if (response.request().resourceType() !== "image") return;
+    if (response.request().resourceType() !== "image" || new URL(response.url()).pathname === BEACON_PATH) return;
     const body = await response.body().catch(() => Buffer.alloc(0));
     seen.push({ url: response.url(), type: response.headers()["content-type"] ?? "", bytes: body.length });
   });

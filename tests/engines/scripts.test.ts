@@ -32,7 +32,8 @@ const inspect = `(() => {
   const parts = [document.title];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (!node.parentElement.closest("script, style, template")) parts.push(node.textContent);
+    // A noscript's content is text to a browser that runs scripts, and shown to nobody (the view image of app/entry.server.tsx).
+    if (!node.parentElement.closest("script, style, template, noscript")) parts.push(node.textContent);
   }
   for (const element of document.querySelectorAll("[aria-label], [alt], [title], [placeholder]")) {
     for (const name of ["aria-label", "alt", "title", "placeholder"]) parts.push(element.getAttribute(name) || "");
