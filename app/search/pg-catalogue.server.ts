@@ -2,12 +2,13 @@ import { createHash } from "node:crypto";
 import type pg from "pg";
 import { isoDate } from "~/blog/dates";
 import { keywordWords } from "~/blog/read-next";
-import { MAX_COUNTED, type Catalogue, type CatalogueEntry, type SearchHit, type SearchResults } from "./catalogue";
+import type { Catalogue, CatalogueEntry, SearchHit, SearchResults } from "./catalogue";
 import { keywordKey } from "./keyword-key";
 import { plainLatin } from "./folding";
 import { connection, run } from "./pg-database.server";
 import { LOCKS } from "./pg-schema.server";
-import { lexeme, phrasesOf, RANK_WEIGHTS, snippetOf, tsqueryOf, tsvectorOf, type Phrase } from "./pg-text";
+import { lexeme, phrasesOf, queryShape, snippetOf, tsvectorOf, type Phrase, type QueryShape } from "./pg-text";
+import { newestKeywordMatches, rankedMatches, type Ranking, type WindowCache } from "./pg-ranking.server";
 import { fillWithNewest, rankRelated, RELATED_CANDIDATES, RELATED_WORDS, type RelatedCandidate } from "./related";
 import { MAX_BODY_CHARS, snippetParts } from "./sqlite-catalogue.server";
 import { suggestWord } from "./suggest";
@@ -18,7 +19,8 @@ import { foldedText, queryWords, spacedText } from "./tokenize";
  * The catalogue of one site in PostgreSQL (docs/decisions/036), for origins on several machines sharing one
  * catalogue: the same interface and results as the SQLite file. Words reach PostgreSQL as the app's
  * tokenizer splits them (app/search/pg-text.ts); snippets are cut here from the stored text, as FTS5 cuts
- * them. Every site of every origin shares the tables, each catalogue by its name.
+ * them; results are ranked by app/search/pg-ranking.server.ts. Every site of every origin shares the tables,
+ * each catalogue by its name.
  */
 
 const MARK_START = "\u0002";
@@ -26,17 +28,6 @@ const MARK_END = "\u0003";
 const SNIPPET = { size: 28, start: MARK_START, end: MARK_END, ellipsis: "…" };
 const ENTRY_COLUMNS = "id, slug, title, description, image, date, keywords";
 const ENTRY_COLUMNS_OF_HITS = `${ENTRY_COLUMNS}, description_text, body_text`;
-const RANK = `ts_rank('${RANK_WEIGHTS}', ranking, $2::tsquery, 1)`;
-
-/**
- * Articles of catalogue $1 matching tsquery $2, by the GIN index alone: each article's word list holds its
- * catalogue as a word ('#<id>', which no text can give), so no other index can answer and nothing is
- * filtered by unpacking word lists (see createPool's enable_seqscan).
- */
-const MATCHES = "doc @@ (format('%L', '#' || $1)::tsquery && $2::tsquery)";
-/** The two statements of a search, exported for the test of their plans. */
-export const COUNT_SQL = `SELECT count(*)::int AS total FROM (SELECT 1 FROM articles WHERE ${MATCHES} LIMIT $3) AS found`;
-export const RANKED_SQL = `SELECT ${ENTRY_COLUMNS_OF_HITS} FROM articles WHERE ${MATCHES} ORDER BY ${RANK} DESC, id LIMIT $3 OFFSET $4`;
 
 type Row = { id: string; slug: string; title: string; description: string; image: string | null; date: string | null; keywords: string[] };
 
@@ -72,6 +63,10 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
     const catalogue = await catalogueId();
     return run<T>(pool, text, [catalogue, ...values]);
   }
+
+  /** The catalogue for app/search/pg-ranking.server.ts, whose statements take their values as given. */
+  const windows: WindowCache = new Map();
+  const ranking = async (): Promise<Ranking> => ({ run: (text, values) => run(pool, text, values), catalogue: await catalogueId(), windows });
 
   /** Writes of a catalogue take turns (one advisory lock each), so the word counts never deadlock. */
   async function write<T>(work: (client: pg.PoolClient, catalogue: number) => Promise<T>): Promise<T> {
@@ -127,7 +122,7 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
       descriptionText,
       bodyText,
       bodyFolded,
-      `${literal} '#${catalogue}'`,
+      literal,
       ranking,
     ]);
     const before = new Set(old?.terms ?? []);
@@ -182,14 +177,13 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
     return { slug: row.slug, title: row.title, date: row.date ?? undefined, image: row.image ?? undefined, snippet: snippetParts(snippet) };
   }
 
-  async function find(tsquery: string, phrases: Phrase[], pageSize: number, offset: number) {
-    // Counted up to one more than MAX_COUNTED: counting every match of a common word costs more than the search.
-    const [counted] = await query<{ total: number }>(COUNT_SQL, [tsquery, MAX_COUNTED + 1]);
-    const total = Math.min(counted!.total, MAX_COUNTED);
-    const more = counted!.total > MAX_COUNTED;
-    if (total === 0) return { total, more, hits: [] };
-    const rows = await query<Row & { description_text: string; body_text: string }>(RANKED_SQL, [tsquery, pageSize, offset]);
-    return { total, more, hits: rows.map((row) => hitOf(row, phrases)) };
+  async function find(shape: QueryShape, phrases: Phrase[], pageSize: number, offset: number) {
+    const { ids: ranked, total, more } = await rankedMatches(await ranking(), shape, offset + pageSize);
+    const ids = ranked.slice(offset);
+    if (ids.length === 0) return { total, more, hits: [] };
+    const rows = await query<Row & { description_text: string; body_text: string }>(`SELECT ${ENTRY_COLUMNS_OF_HITS} FROM articles WHERE catalogue = $1 AND id = ANY($2::bigint[])`, [ids]);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return { total, more, hits: ids.flatMap((id) => (byId.has(id) ? [hitOf(byId.get(id)!, phrases)] : [])) };
   }
 
   async function suggestion(words: ReturnType<typeof queryWords>): Promise<string | undefined> {
@@ -320,12 +314,12 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
     },
     async search(text, page, pageSize): Promise<SearchResults> {
       const words = queryWords(text);
-      const strict = tsqueryOf(words);
+      const strict = queryShape(words);
       if (!strict) return { total: 0, more: false, hits: [], match: "all" };
       const offset = (page - 1) * pageSize;
       const found = await find(strict, phrasesOf(words), pageSize, offset);
       if (found.total > 0) return { ...found, match: "all" };
-      const loose = tsqueryOf(words, { loose: true })!;
+      const loose = queryShape(words, { loose: true })!;
       const looser = await find(loose, phrasesOf(words, { loose: true }), pageSize, offset);
       return { ...looser, match: "any", suggestion: await suggestion(words) };
     },
@@ -351,14 +345,13 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
       // As the SQLite store does: the articles sharing words of keywords with this one (found by the index,
       // at most RELATED_CANDIDATES), ranked by read next's rule (related.ts), then the newest of all.
       const own = keywordWords(about.keywords);
-      const tsquery = tsqueryOf(queryWords([...own].join(" ")).slice(0, RELATED_WORDS), { loose: true, prefixes: false });
+      // Words of the keywords alone (weight B), as SQLite's {keywords} column filter.
+      const shape = queryShape(queryWords([...own].join(" ")).slice(0, RELATED_WORDS), { loose: true, prefixes: false, weight: "B" });
       const candidates: RelatedCandidate[] = [];
-      if (tsquery) {
-        const rows = await query<Row & { date_iso: string | null }>(
-          `SELECT ${ENTRY_COLUMNS}, date_iso FROM articles WHERE ${MATCHES} AND slug <> $3 ORDER BY ${RANK} DESC, id LIMIT $4`,
-          [tsquery, clean(about.slug), RELATED_CANDIDATES],
-        );
-        for (const row of rows) candidates.push({ entry: entryOf(row), dateIso: row.date_iso ?? "" });
+      if (shape) {
+        const ids = await newestKeywordMatches(await ranking(), shape, RELATED_CANDIDATES);
+        const rows = await query<Row & { date_iso: string | null }>(`SELECT ${ENTRY_COLUMNS}, date_iso FROM articles WHERE catalogue = $1 AND id = ANY($2::bigint[])`, [ids]);
+        for (const row of rows) if (row.slug !== about.slug) candidates.push({ entry: entryOf(row), dateIso: row.date_iso ?? "" });
       }
       const found = rankRelated(own, candidates, count);
       if (found.length >= count) return found;

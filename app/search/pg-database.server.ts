@@ -89,7 +89,8 @@ export function createPool({ url, poolSize }: DatabaseSettings): pg.Pool {
  */
 export async function prepareDatabase(pool: pg.Pool, url: string): Promise<{ ok: true; applied: number[] } | { ok: false; reason: string }> {
   try {
-    return { ok: true, ...(await migrate(pool)) };
+    const log = (version: number, note?: string) => console.log(`Catalogue database ${shownAddress(url)}: migrating the schema to version ${version}${note ? ` (${note})` : ""}`);
+    return { ok: true, ...(await migrate(pool, log)) };
   } catch (error) {
     const shown = shownAddress(url);
     if (error instanceof DatabaseTooOldError) return { ok: false, reason: `Catalogue database ${shown} cannot be used: ${error.message}` };

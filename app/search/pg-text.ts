@@ -73,30 +73,76 @@ export function tsvectorOf(columns: readonly (readonly [text: string, weight: We
   return { literal: written(entries), ranking, terms: [...entries.keys()].sort() };
 }
 
-/** One spelling as a tsquery operand: a lexeme, or a phrase when it holds several words. */
-function operand(spelling: string, prefix: boolean): string | undefined {
-  const words = lexemes(spelling);
-  if (words.length === 0) return undefined;
-  return words.map((word) => quote(word) + (prefix ? ":*" : "")).join(" <-> ");
-}
+/** One alternative of a query word: a lexeme, or a phrase when it holds several, each a prefix or not. */
+export type Operand = { lexemes: string[]; prefix: boolean };
 
 /**
- * The tsquery of app/search/tokenize.ts's matchExpression: every word (strict) or any word, as a prefix too
+ * A query as its tsquery has it: every part (strict) or any part (loose), each part any of its operands; in
+ * the columns of `weight` alone when given (as FTS5's column filter).
+ */
+export type QueryShape = { all: boolean; parts: Operand[][]; weight: Weight | "" };
+
+/**
+ * The shape of app/search/tokenize.ts's matchExpression: every word (strict) or any word, as a prefix too
  * unless `prefixes` is false (loose). Undefined when nothing is left to find.
  */
-export function tsqueryOf(query: readonly QueryWord[], { loose = false, prefixes = loose }: { loose?: boolean; prefixes?: boolean } = {}): string | undefined {
+export function queryShape(
+  query: readonly QueryWord[],
+  { loose = false, prefixes = loose, weight = "" }: { loose?: boolean; prefixes?: boolean; weight?: Weight | "" } = {},
+): QueryShape | undefined {
   const parts = query.flatMap((queryWord) => {
     const { spellings, pairs } = queryWord;
     const prefix = asPrefix(queryWord, prefixes);
-    const options = [...new Set(spellings.map((spelling) => operand(spelling, prefix)).filter((option) => option !== undefined))];
-    if (pairs && pairs.length > 0) {
-      const phrase = pairs.flatMap(lexemes).map(quote).join(" <-> ");
-      if (phrase) options.push(phrase);
-    }
-    if (options.length === 0) return [];
-    return [options.length > 1 ? `(${options.join(" | ")})` : `(${options[0]})`];
+    const operands = new Map<string, Operand>();
+    const add = (operand: Operand) => {
+      if (operand.lexemes.length > 0) operands.set(JSON.stringify(operand), operand);
+    };
+    for (const spelling of spellings) add({ lexemes: lexemes(spelling), prefix });
+    if (pairs && pairs.length > 0) add({ lexemes: pairs.flatMap(lexemes), prefix: false });
+    return operands.size > 0 ? [[...operands.values()]] : [];
   });
-  return parts.length > 0 ? parts.join(loose ? " | " : " & ") : undefined;
+  return parts.length > 0 ? { all: !loose, parts, weight } : undefined;
+}
+
+/** A shape as a tsquery literal; phrases with `<->`, prefixes with `:*`. */
+export function tsqueryOfShape({ all, parts, weight }: QueryShape): string {
+  const written = ({ lexemes: words, prefix }: Operand) => {
+    const label = (prefix ? "*" : "") + weight;
+    return words.map((word) => quote(word) + (label ? `:${label}` : "")).join(" <-> ");
+  };
+  return parts.map((operands) => `(${operands.map(written).join(" | ")})`).join(all ? " & " : " | ");
+}
+
+/** The tsquery of queryShape, or undefined when nothing is left to find. */
+export function tsqueryOf(query: readonly QueryWord[], options: Parameters<typeof queryShape>[1] = {}): string | undefined {
+  const shape = queryShape(query, options);
+  return shape && tsqueryOfShape(shape);
+}
+
+/**
+ * Bounds on how many articles match a shape, given how many hold each lexeme (`docs`) and the words starting
+ * with each prefix (`prefixed`: their sum bounds it from above, the most common from below), of every column.
+ * A phrase is found at most where all its words are, and perhaps nowhere; a strict query at most where its
+ * rarest part is.
+ */
+export function matchBounds(
+  { all, parts, weight }: QueryShape,
+  docs: (lexeme: string) => number,
+  prefixed: (prefix: string) => { sum: number; most: number },
+): { atMost: number; atLeast: number } {
+  const operand = ({ lexemes: words, prefix }: Operand) => {
+    const counts = words.map((word) => (prefix ? prefixed(word) : { sum: docs(word), most: docs(word) }));
+    const atMost = Math.min(...counts.map((count) => count.sum));
+    // Counts are of every column: with a weight, a word may be held elsewhere only.
+    return { atMost, atLeast: counts.length === 1 && !weight ? counts[0]!.most : 0 };
+  };
+  const part = (operands: Operand[]) => {
+    const bounds = operands.map(operand);
+    return { atMost: bounds.reduce((sum, bound) => sum + bound.atMost, 0), atLeast: Math.max(...bounds.map((bound) => bound.atLeast)) };
+  };
+  const bounds = parts.map(part);
+  if (!all || bounds.length === 1) return { atMost: bounds.reduce((sum, bound) => sum + bound.atMost, 0), atLeast: Math.max(...bounds.map((bound) => bound.atLeast)) };
+  return { atMost: Math.min(...bounds.map((bound) => bound.atMost)), atLeast: 0 };
 }
 
 /**
@@ -113,6 +159,15 @@ export function phrasesOf(query: readonly QueryWord[], { loose = false } = {}): 
     if (pairs && pairs.length > 0) phrases.push({ words: pairs.flatMap(lexemes), prefix: false });
     return phrases.filter((phrase) => phrase.words.length > 0);
   });
+}
+
+const SPACE = new Set([" ", "\t", "\n", "\r"]);
+
+/** Whether the text before `at` ends with "." or ":" and white space. */
+function afterSentenceEnd(text: string, at: number): boolean {
+  let index = at - 1;
+  while (index >= 0 && SPACE.has(text[index]!)) index--;
+  return index < at - 1 && index >= 0 && (text[index] === "." || text[index] === ":");
 }
 
 function phraseAt(phrase: Phrase, tokens: readonly { word: string }[], at: number): boolean {
@@ -134,8 +189,8 @@ export function snippetOf(text: string, phrases: readonly Phrase[], { size, star
   const tokens: { from: number; to: number; word: string }[] = [];
   const sentences: number[] = [];
   for (const found of text.matchAll(WORD)) {
-    // A sentence starts at the first word, and after "." or ":" and a space.
-    if (tokens.length === 0 || /[.:][ \t\n\r]+$/.test(text.slice(Math.max(0, found.index - 64), found.index))) sentences.push(tokens.length);
+    // A sentence starts at the first word, and after "." or ":" and white space (fts5SentenceFinderCb).
+    if (tokens.length === 0 || afterSentenceEnd(text, found.index)) sentences.push(tokens.length);
     tokens.push({ from: found.index, to: found.index + found[0].length, word: lexeme(found[0]) });
   }
   if (tokens.length === 0) return text;

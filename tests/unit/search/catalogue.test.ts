@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import Database from "better-sqlite3";
 import fc from "fast-check";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +11,8 @@ import { createPool } from "~/search/pg-database.server";
 import { migrate } from "~/search/pg-schema.server";
 import { openSqliteCatalogue } from "~/search/sqlite-catalogue.server";
 import { joinsNext } from "~/blog/field-bounds";
+import { isoDate } from "~/blog/dates";
+import { textKey } from "~/search/text-key";
 import { spacedText } from "~/search/tokenize";
 import { postgresMissing, startPostgres } from "../../support/postgres.mjs";
 
@@ -17,8 +20,22 @@ const dir = mkdtempSync(path.join(tmpdir(), "catalogue-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let names = 0;
 
-/** A store of catalogues: `open(name)` twice gives two handles on one catalogue, as two processes would have. */
-type Store = { name: string; missing: boolean; setUp: () => Promise<void>; tearDown: () => Promise<void>; open: (name?: string) => Catalogue };
+/** A copy of a stored article (`from`) under another slug and date. */
+type Copy = { from: string; slug: string; date: string };
+
+/**
+ * A store of catalogues: `open(name)` twice gives two handles on one catalogue, as two processes would have.
+ * `copy` writes copies of stored articles straight into its tables, in order: 20,000 articles through
+ * putArticle take a minute on PostgreSQL, their copies a second or two.
+ */
+type Store = {
+  name: string;
+  missing: boolean;
+  setUp: () => Promise<void>;
+  tearDown: () => Promise<void>;
+  open: (name?: string) => Catalogue;
+  copy: (name: string, copies: readonly Copy[]) => Promise<void>;
+};
 
 const sqlite: Store = {
   name: "SQLite",
@@ -26,6 +43,25 @@ const sqlite: Store = {
   setUp: async () => {},
   tearDown: async () => {},
   open: (name = `c${names++}`) => openSqliteCatalogue(path.join(dir, `${name}.sqlite`)),
+  copy: async (name, copies) => {
+    const db = new Database(path.join(dir, `${name}.sqlite`));
+    const insert = db.prepare<[string, string, string | null, string]>(
+      "INSERT INTO articles (slug, title, description, image, date, date_iso, keywords, entry_hash, body_hash, body_wanted) SELECT ?, title, description, image, ?, ?, keywords, entry_hash, body_hash, 0 FROM articles WHERE slug = ?",
+    );
+    const text = db.prepare<[number, string]>(
+      "INSERT INTO texts (rowid, title, description, keywords, body, folded) SELECT ?, title, description, keywords, body, folded FROM texts WHERE rowid = (SELECT text_key FROM articles WHERE slug = ?)",
+    );
+    const key = db.prepare<[number, number]>("UPDATE articles SET text_key = ? WHERE id = ?");
+    db.transaction(() => {
+      for (const { from, slug, date } of copies) {
+        const dateIso = isoDate(date) ?? null;
+        const id = Number(insert.run(slug, date, dateIso, from).lastInsertRowid);
+        text.run(textKey(id, dateIso), from);
+        key.run(textKey(id, dateIso), id);
+      }
+    })();
+    db.close();
+  },
 };
 
 let server: Awaited<ReturnType<typeof startPostgres>> | undefined;
@@ -43,6 +79,24 @@ const postgres: Store = {
     await server?.stop();
   },
   open: (name = `c${names++}`) => openPostgresCatalogue(pool!, name),
+  copy: async (name, copies) => {
+    await pool!.query(
+      `INSERT INTO articles (catalogue, slug, title, description, image, date, date_iso, keywords, entry_hash, body_hash, body_wanted, description_text, body_text, body_folded, doc, ranking)
+       SELECT a.catalogue, c.slug, a.title, a.description, a.image, c.date, c.date_iso, a.keywords, a.entry_hash, a.body_hash, 0, a.description_text, a.body_text, a.body_folded, a.doc, a.ranking
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS c (source, slug, date, date_iso, n)
+       JOIN articles a ON a.catalogue = (SELECT id FROM catalogues WHERE name = $1) AND a.slug = c.source
+       ORDER BY c.n`,
+      [name, copies.map((one) => one.from), copies.map((one) => one.slug), copies.map((one) => one.date), copies.map((one) => isoDate(one.date) ?? null)],
+    );
+    // The word counts, as the writes keep them (suggestions, and the bounds of the ranking).
+    await pool!.query("DELETE FROM terms WHERE catalogue = (SELECT id FROM catalogues WHERE name = $1)", [name]);
+    await pool!.query(
+      `INSERT INTO terms (catalogue, term, docs) SELECT a.catalogue, term, count(*) FROM articles a, unnest(tsvector_to_array(a.doc)) AS term
+       WHERE a.catalogue = (SELECT id FROM catalogues WHERE name = $1) AND term NOT LIKE '#%' GROUP BY a.catalogue, term`,
+      [name],
+    );
+    await pool!.query("ANALYZE articles");
+  },
 };
 
 const article = (slug: string, fields: Partial<CatalogueArticle> = {}): CatalogueArticle => ({
@@ -289,6 +343,79 @@ describe.each([sqlite, postgres])("the $name catalogue", (store) => {
     expect((await second.search("zazen", 1, 10)).total).toBe(2);
     second.close();
   });
+
+  it("ranks every match up to 5,000, and beyond, title matches then the others, each among its newest 1,000 by date (3, 4,999, 5,001, 20,000 matches)", async () => {
+    // docs/decisions/040 and 055. Every article has the same length in every column, so that bm25 and ts_rank
+    // order them alike: the query's words in the title, then keywords, then description, then twice in the
+    // body, then once; among equals the newest by day, then by arrival. Each word is in as many articles as
+    // its count: every article has "twenty", 5,001 "five", 4,999 "nearly", 3 "three".
+    const name = `ranking${names++}`;
+    const ranked = open(name);
+    const WORDS = ["twenty", "five", "nearly", "three"];
+    const PLACES = ["title", "keywords", "description", "body twice", "body once"] as const;
+    type Place = (typeof PLACES)[number];
+    const fill = (own: readonly string[], filler: string, count: number) => [...own, ...Array.from({ length: count - own.length }, (_, index) => filler + String.fromCharCode(97 + index))];
+    const template = (level: number, place: Place, slug: string, date: string): CatalogueArticle => {
+      const words = WORDS.slice(0, level + 1);
+      const body = place === "body twice" ? [...words, ...words] : place === "body once" ? words : [];
+      return {
+        slug,
+        date,
+        title: fill(place === "title" ? words : [], "heading", 4).join(" "),
+        keywords: fill(place === "keywords" ? words : [], "keyword", 4),
+        description: fill(place === "description" ? words : [], "summary", 6).join(" "),
+        body: fill(body, "passage", 12).join(" "),
+      };
+    };
+    const dayOf = (day: number) => new Date(Date.UTC(2000, 0, 1) + day * 86_400_000).toISOString().slice(0, 10);
+    const templates = WORDS.flatMap((_, level) => PLACES.map((place) => ({ level, place, slug: `template-${level}-${PLACES.indexOf(place)}` })));
+    for (const { level, place, slug } of templates) await ranked.putArticle(template(level, place, slug, dayOf(0)));
+    // 20,000 articles: 5 % in each place of the heads and twice in the body, the rest once in the body (so
+    // that ranking every match and ranking the newest differ); days spread with ties (about three a day),
+    // unrelated to the order of arrival.
+    const articles = Array.from({ length: 20_000 }, (_, order) => {
+      const level = order < 3 ? 3 : order < 4_999 ? 2 : order < 5_001 ? 1 : 0;
+      const place = PLACES[Math.min(4, (order * 7_919 + 13) % 20)]!;
+      return { slug: `r${order}`, level, place, day: (order * 104_729) % 6_007, order };
+    });
+    await store.copy(
+      name,
+      articles.map(({ slug, level, place, day }) => ({ from: templates.find((one) => one.level === level && one.place === place)!.slug, slug, date: dayOf(day) })),
+    );
+    await ranked.remove(templates.map((one) => one.slug));
+
+    type Ranked = (typeof articles)[number];
+    const newer = (a: Ranked, b: Ranked) => b.day - a.day || b.order - a.order;
+    const better = (a: Ranked, b: Ranked) => PLACES.indexOf(a.place) - PLACES.indexOf(b.place) || newer(a, b);
+    const isHead = (one: Ranked) => PLACES.indexOf(one.place) < 3;
+    const expected = (level: number) => {
+      const matches = articles.filter((one) => one.level >= level);
+      if (matches.length <= 5_000) return matches.sort(better).map((one) => one.slug);
+      const tier = (list: Ranked[]) => list.sort(newer).slice(0, 1_000).sort(better);
+      return [...tier(matches.filter(isHead)), ...tier(matches.filter((one) => !isHead(one)))].map((one) => one.slug);
+    };
+    /** The results of `query`, all of its words at `level` or above. */
+    const check = async (level: number, query = WORDS[level]!) => {
+      const want = expected(level);
+      const offered = await ranked.search(query, 1, 1_000);
+      const count = articles.filter((one) => one.level >= level).length;
+      expect({ query, total: offered.total, more: offered.more }).toEqual({ query, total: Math.min(count, 1_000), more: count > 1_000 });
+      expect(offered.hits.map((hit) => hit.slug)).toEqual(want.slice(0, 1_000));
+      expect((await ranked.search(query, 7, 10)).hits.map((hit) => hit.slug)).toEqual(want.slice(60, 70));
+    };
+    for (const level of [3, 2, 1, 0]) await check(level);
+    await check(1, "twenty five");
+    await check(2, "five nearly");
+    // "five": fewer than 1,000 title matches, so the body tier follows. An old article written again with a
+    // newer date moves among the newest; written back, it leaves.
+    const old = articles.filter((one) => one.level >= 1 && one.place === "body twice").sort(newer).at(-1)!;
+    expect(expected(1)).not.toContain(old.slug);
+    old.day = 6_100;
+    await ranked.putArticle(template(old.level, old.place, old.slug, dayOf(old.day)));
+    expect(expected(1)).toContain(old.slug);
+    await check(1);
+    ranked.close();
+  }, 120_000);
 
   it("lets one holder at a time keep the sync lease until it runs out", async () => {
     const file = `lease${names++}`;

@@ -7,10 +7,12 @@ import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createHttpSource } from "~/blog/http-source.server";
 import type { Catalogue, CatalogueArticle } from "~/search/catalogue";
-import { COUNT_SQL, openPostgresCatalogue, RANKED_SQL } from "~/search/pg-catalogue.server";
+import { openPostgresCatalogue } from "~/search/pg-catalogue.server";
+import { RANKING_SQL } from "~/search/pg-ranking.server";
 import { createPool, prepareDatabase } from "~/search/pg-database.server";
 import { migrate, SCHEMA_VERSION } from "~/search/pg-schema.server";
 import { openSqliteCatalogue } from "~/search/sqlite-catalogue.server";
+import { textKey } from "~/search/text-key";
 import { startSync } from "~/search/sync.server";
 import { FAKE_TOKEN, makeArticles, startFakeBackend } from "../../support/fake-backend.mjs";
 import { postgresMissing, startPostgres } from "../../support/postgres.mjs";
@@ -90,20 +92,48 @@ describe.skipIf(postgresMissing)("the PostgreSQL catalogue", () => {
     expect(refused).toEqual({ ok: false, reason: expect.stringMatching(/^Catalogue database postgres:\/\/postgres@127\.0\.0\.1:\d+\/newer cannot be used: its schema is version \d+, newer than this site's \d+/) });
   });
 
-  it("finds a word that is in every article through the index, not by reading every article's words", async () => {
-    const catalogue = openPostgresCatalogue(pool, `everywhere${names++}`);
-    for (let index = 0; index < 30; index++) await catalogue.putArticle({ slug: `a${index}`, title: `Bell ${index}`, description: "", date: "2024-01-05", keywords: [], body: "The bell rings." });
-    await pool.query("ANALYZE articles");
-    const { rows: found } = await pool.query<{ id: number }>("SELECT id FROM catalogues WHERE name = $1", [`everywhere${names - 1}`]);
-    for (const [sql, values] of [
-      [COUNT_SQL, [found[0]!.id, "'bell'", 1001]],
-      [RANKED_SQL, [found[0]!.id, "'bell'", 10, 0]],
-    ] as const) {
-      const { rows } = await pool.query<{ "QUERY PLAN": string }>(`EXPLAIN ${sql}`, [...values]);
+  it("answers every statement of a search through its indexes, never by reading every article's words", async () => {
+    const name = `everywhere${names++}`;
+    const catalogue = openPostgresCatalogue(pool, name);
+    for (let index = 0; index < 30; index++)
+      await catalogue.putArticle({ slug: `a${index}`, title: `Bell ${index}`, description: "", date: `2024-01-${String(1 + index).padStart(2, "0")}`, keywords: [], body: "The bell rings." });
+    await pool.query("ANALYZE");
+    const { rows: found } = await pool.query<{ id: number }>("SELECT id FROM catalogues WHERE name = $1", [name]);
+    const id = found[0]!.id;
+    const windowed = `('bell') & ('@${id}:614' | '@${id}:615')`;
+    const statements: [keyof typeof RANKING_SQL, unknown[], RegExp][] = [
+      ["window", [id, 20], /Index Only Scan using articles_newest|Index Scan using articles_newest/],
+      ["bounds", [id, ["bell"], ["bel"]], /terms_pkey/],
+      ["count", [windowed, 5001], /Bitmap Index Scan on articles_doc/],
+      ["ranked", [`('bell') & '#${id}'`, "'bell'", 10], /Bitmap Index Scan on articles_doc/],
+      ["heads", [windowed, "'bell'", 10], /Bitmap Index Scan on articles_head/],
+      ["bodies", [windowed, "'bell'", 10], /Bitmap Index Scan on articles_doc/],
+      ["keywords", [windowed, "'bell':B", 10], /Bitmap Index Scan on articles_keywords/],
+    ];
+    for (const [statement, values, index] of statements) {
+      const { rows } = await pool.query<{ "QUERY PLAN": string }>(`EXPLAIN ${RANKING_SQL[statement]}`, values);
       const plan = rows.map((row) => row["QUERY PLAN"]).join("\n");
-      expect(plan).toContain("Bitmap Index Scan on articles_doc");
-      expect(plan).not.toMatch(/Seq Scan|Filter: \(doc @@/);
+      expect(plan, statement).toMatch(index);
+      // No scan of a whole table, and no article's words unpacked to test them (the words of its title, keywords
+      // and description alone may be: they are small, and kept in the row).
+      expect(plan, statement).not.toMatch(/Seq Scan|Filter: .*\(doc \|\||Filter: .*[^(]head @@/);
     }
+  });
+
+  it("keys each article by its day and id as the SQLite store does, for any date an article may have", async () => {
+    const date = fc.oneof(
+      fc.date({ min: new Date(-62_198_755_200_000), max: new Date(8_640_000_000_000_000), noInvalidDate: true }).map((value) => value.toISOString()),
+      fc.constantFrom("0000-06-01T00:00:00.000Z", "-000001-01-01T00:00:00.000Z", "+010000-01-01T00:00:00.000Z", "1970-01-01T00:00:00.000Z", "4840-10-15T00:00:00.000Z"),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(fc.option(date), fc.nat({ max: 2 ** 40 })), { minLength: 1, maxLength: 50 }), async (rows) => {
+        const { rows: keys } = await pool.query<{ key: string }>(
+          "SELECT (catalogue_day(d) * 4294967296 + id % 4294967296)::text AS key FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS r (d, id, n) ORDER BY n",
+          [rows.map(([iso]) => iso), rows.map(([, id]) => id)],
+        );
+        expect(keys.map((row) => Number(row.key))).toEqual(rows.map(([iso, id]) => textKey(id % 2 ** 32, iso)));
+      }),
+    );
   });
 
   it("tells in one line, without the password, that a database cannot be reached", async () => {
