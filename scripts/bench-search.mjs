@@ -37,6 +37,13 @@ const RATE_TARGET = 0.5;
 const POSTGRES_RATE_TARGET = 0.8;
 const HEAP_LIMIT_MB = 384;
 
+// `npm run bench:search --store postgres` (without `--`): npm takes `--store` for itself (npm_config_store) and
+// passes `postgres` on alone.
+if (process.env.npm_config_store !== undefined) {
+  const given = process.argv.findIndex((argument, index) => index > 1 && ["sqlite", "postgres"].includes(argument) && process.argv[index - 1] !== "--store");
+  if (given !== -1) process.argv.splice(given, 1, "--store", process.argv[given]);
+}
+
 const options = benchOptions(
   {
     sizes: { default: "10000,100000" },
@@ -45,8 +52,7 @@ const options = benchOptions(
     connections: { default: 32, min: 1 },
     "sync-rate": { default: 200, min: 1 },
     "site-articles": { default: 10_000, min: 0 },
-    // `npm run bench:search --store postgres` (without `--`) gives npm the option: npm passes it on as npm_config_store.
-    store: { default: process.env.npm_config_store || "sqlite" },
+    store: { default: "sqlite" },
   },
   "node scripts/bench-search.mjs [--sizes 10000,100000] [--searches 400] [--duration 10] [--connections 32] [--sync-rate 200] [--site-articles 10000] [--store sqlite|postgres]",
 );
