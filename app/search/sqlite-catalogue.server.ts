@@ -154,6 +154,8 @@ export function openSqliteCatalogue(file: string): Catalogue {
     scored: db.prepare<[string, number, number], { key: number }>(
       `SELECT rowid AS key FROM texts WHERE texts MATCH ? AND rowid >= ? ORDER BY ${BM25}, rowid DESC LIMIT ?`,
     ),
+    // The newest matches with their scores, in one walk of the index from its newest end.
+    newestScored: db.prepare<[string, number], { key: number; score: number }>(`SELECT rowid AS key, ${BM25} AS score FROM texts WHERE texts MATCH ? ORDER BY rowid DESC LIMIT ?`),
     setKey: db.prepare<[number, number]>("UPDATE articles SET text_key = ? WHERE id = ?"),
     // FTS5's snippet of one column of one matching row (3: the body, 1: the description).
     snippet: db.prepare<[number, string, number], { snippet: string }>(
@@ -278,10 +280,17 @@ export function openSqliteCatalogue(file: string): Catalogue {
     }
   });
 
-  /** The keys of the `wanted` best matches of `expression` among its newest `newest`, best first. */
+  /**
+   * The keys of the `wanted` best matches of `expression` among its newest `newest`, best first (bm25, then
+   * the newest). Scored as they are found, newest first: finding where the newest end, then scoring from
+   * there, walked the index twice, the whole of it when the matches are fewer (a title tier of two words).
+   */
   function bestOfNewest(expression: string, newest: number, wanted: number): number[] {
-    const from = statements.newestMatch.get(expression, newest - 1)?.key ?? Number.MIN_SAFE_INTEGER;
-    return statements.scored.all(expression, from, wanted).map((row) => row.key);
+    return statements.newestScored
+      .all(expression, newest)
+      .sort((a, b) => a.score - b.score || b.key - a.key)
+      .slice(0, wanted)
+      .map((row) => row.key);
   }
 
   /** The keys of the first `wanted` results in ranked order (EXACT_UP_TO, above). */
