@@ -10,7 +10,7 @@ import { matchBounds, RANK_WEIGHTS, tsqueryOfShape, type QueryShape } from "./pg
  * A GIN index neither stops early nor gives its matches newest first: what it costs grows with every match
  * (a word in 98,000 of 100,000 articles: 30 ms of CPU to count to 5,001, 200 ms for the newest 1,000 by
  * date). So each article's word lists also hold its catalogue, `#<catalogue>`, and its period of 32 days,
- * `@<catalogue>:<day / 32>` (catalogue_marks, app/search/pg-schema.server.ts), and the newest matches are
+ * `@<catalogue>:<day / 32, five digits>` (catalogue_marks, app/search/pg-schema.server.ts), and the newest matches are
  * asked for within the periods of the newest few thousand articles of the catalogue: the index then reads
  * those periods' entries and skips through the common word's, and the table is read for the matches of the
  * window alone. A window that holds too few is widened, from how many it held, until it holds enough; when
@@ -26,10 +26,13 @@ const NEWEST_RANKED = MAX_COUNTED;
 const SIZES = [2000, 4000, 8000, 16_000, 32_000];
 const WHOLE_FROM = SIZES.at(-1)!;
 const FIRST_COUNT_WINDOW = 8000;
-const MAX_PERIODS = 512;
+/** Terms of a window at most: a GIN index checks the whole query for each article it reads (periodTerms). */
+const MAX_WINDOW_TERMS = 24;
 /** app/search/text-key.ts: an article's key is its day times 2^32 plus its id; a period is 32 days (catalogue_marks). */
 const DAY_SPAN = 2 ** 32;
 const PERIOD_DAYS = 32;
+/** Periods as catalogue_marks writes them: five digits (the day of a key is below 2^20, its period below 32,768). */
+const PERIOD_DIGITS = 5;
 
 /** Every word of an article with its marks: what the GIN index articles_doc holds. */
 const MARKED_DOC = "(doc || catalogue_marks(catalogue, catalogue_day(date_iso)))";
@@ -87,8 +90,8 @@ const periodOf = (key: number) => Math.floor(Math.floor(key / DAY_SPAN) / PERIOD
 
 /**
  * The marks of a window of about the newest `size` articles, as a tsquery: the catalogue's mark when the
- * window is the whole of it, else its periods from the first up to the newest article's or the next one from
- * today. Where a window begins is asked for once in WINDOW_KNOWN_MS: a window begun a little earlier or later
+ * window is the whole of it (or its periods would be too many terms), else its periods from the first up to the
+ * newest article's or the next one from today. Where a window begins is asked for once in WINDOW_KNOWN_MS: a window begun a little earlier or later
  * is still every article from some period on, which is all that a search needs (it widens a window that
  * holds too few).
  */
@@ -104,9 +107,26 @@ function windowsOf({ run, catalogue, windows }: Ranking) {
     }
     const { first } = known;
     const last = Math.max(known.last, Math.floor(Date.now() / DAY_MS / PERIOD_DAYS) + 1);
-    if (first === undefined || last - first >= MAX_PERIODS) return whole;
-    return Array.from({ length: last - first + 1 }, (_, index) => `'@${catalogue}:${first + index}'`).join(" | ");
+    const terms = first === undefined ? [] : periodTerms(first, last);
+    if (terms.length === 0 || terms.length > MAX_WINDOW_TERMS) return whole;
+    return terms.map(({ digits, prefix }) => `'@${catalogue}:${digits}'${prefix ? ":*" : ""}`).join(" | ");
   };
+}
+
+/**
+ * Every period from `first` on, up to `last` at least, in few terms: single periods up to the next ten, then
+ * tens of periods as prefixes (`0069` for 690 to 699) up to the next hundred, and so on; the last term may
+ * reach past `last`, never before `first`.
+ */
+export function periodTerms(first: number, last: number): { digits: string; prefix: boolean }[] {
+  const terms: { digits: string; prefix: boolean }[] = [];
+  for (let period = first; period <= last; ) {
+    let places = 0;
+    while (places < PERIOD_DIGITS - 1 && period % 10 ** (places + 1) === 0) places++;
+    terms.push({ digits: String(period).padStart(PERIOD_DIGITS, "0").slice(0, PERIOD_DIGITS - places), prefix: places > 0 });
+    period += 10 ** places;
+  }
+  return terms;
 }
 
 const within = (tsquery: string, marks: string) => `(${tsquery}) & (${marks})`;

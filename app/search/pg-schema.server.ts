@@ -97,7 +97,7 @@ CREATE FUNCTION catalogue_day(date_iso text) RETURNS bigint LANGUAGE sql IMMUTAB
   END
 $$;
 CREATE FUNCTION catalogue_marks(catalogue integer, day bigint) RETURNS tsvector LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT array_to_tsvector(ARRAY['#' || catalogue::text, '@' || catalogue::text || ':' || (day / 32)::text])
+  SELECT array_to_tsvector(ARRAY['#' || catalogue::text, '@' || catalogue::text || ':' || lpad((day / 32)::text, 5, '0')])
 $$;
 ALTER TABLE articles
   ADD COLUMN newest bigint GENERATED ALWAYS AS (catalogue_day(date_iso) * 4294967296 + id % 4294967296) STORED,

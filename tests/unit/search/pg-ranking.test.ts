@@ -1,0 +1,35 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { periodTerms } from "~/search/pg-ranking.server";
+
+// The windows of the newest articles (app/search/pg-ranking.server.ts): a window must hold every period from
+// its first on (articles outside it are older than all inside), in few terms.
+describe("the periods of a window", () => {
+  it("covers every period from the first to the last, none before the first, in at most nine terms a digit", () => {
+    fc.assert(
+      fc.property(fc.nat({ max: 32_767 }), fc.nat({ max: 32_767 }), (a, b) => {
+        const [first, last] = a <= b ? [a, b] : [b, a];
+        const terms = periodTerms(first, last);
+        const covers = (period: number) => {
+          const digits = String(period).padStart(5, "0");
+          return terms.some((term) => (term.prefix ? digits.startsWith(term.digits) : digits === term.digits));
+        };
+        for (const period of [first, last, Math.floor((first + last) / 2), first + 1, last - 1]) if (period >= first && period <= last) expect(covers(period), String(period)).toBe(true);
+        if (first > 0) expect(covers(first - 1)).toBe(false);
+        // Each term begins where the one before ends: no period is asked for twice, none is skipped.
+        let next = first;
+        for (const term of terms) {
+          const start = Number(term.digits.padEnd(5, "0"));
+          expect(start).toBe(next);
+          next = start + 10 ** (5 - term.digits.length);
+        }
+        expect(next).toBeGreaterThan(last);
+        expect(terms.length).toBeLessThanOrEqual(9 * 5);
+      }),
+    );
+    // The newest two thousand articles of a site that publishes daily, weekly.
+    expect(periodTerms(640, 652).map((term) => term.digits)).toEqual(["0064", "0065"]);
+    expect(periodTerms(647, 652).map((term) => term.digits)).toEqual(["00647", "00648", "00649", "0065"]);
+    expect(periodTerms(213, 652)).toHaveLength(7 + 8 + 4);
+  });
+});
