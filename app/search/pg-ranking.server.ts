@@ -59,10 +59,15 @@ export const RANKING_SQL = {
   /** Of catalogue $1, the newest article's key and the $2th newest's: the newest $2 articles are those from it on. */
   window:
     "SELECT (SELECT newest FROM articles WHERE catalogue = $1 ORDER BY newest DESC LIMIT 1) AS top, (SELECT newest FROM articles WHERE catalogue = $1 ORDER BY newest DESC OFFSET $2::int - 1 LIMIT 1) AS cut",
-  /** In catalogue $1, how many articles hold each word of $2, and the words starting with each prefix of $3, from the word counts kept for suggestions. */
+  /**
+   * Of catalogue $1, how many articles hold each word of $2, and the words starting with each prefix of $3,
+   * from the word counts kept for suggestions; and how many articles it has.
+   */
   bounds: `SELECT 'word' AS kind, word AS key, coalesce((SELECT docs FROM terms WHERE catalogue = $1 AND term = word), 0) AS sum, 0 AS most FROM unnest($2::text[]) AS word
     UNION ALL
-    SELECT 'prefix', prefix, coalesce(sum(docs), 0), coalesce(max(docs), 0) FROM unnest($3::text[]) AS prefix LEFT JOIN terms ON catalogue = $1 AND term >= prefix AND term < prefix || chr(1114111) GROUP BY prefix`,
+    SELECT 'prefix', prefix, coalesce(sum(docs), 0), coalesce(max(docs), 0) FROM unnest($3::text[]) AS prefix LEFT JOIN terms ON catalogue = $1 AND term >= prefix AND term < prefix || chr(1114111) GROUP BY prefix
+    UNION ALL
+    SELECT 'articles', '', articles, 0 FROM catalogues WHERE id = $1`,
   /** Matches of $1 counted up to $2. */
   count: `SELECT count(*)::int AS total FROM (SELECT 1 FROM articles WHERE ${MARKED_DOC} @@ $1::tsquery LIMIT $2) AS found`,
   /** Every match, ranked: the first $3, each row with how many matched. OFFSET 0: scored as read (without it the subquery would be merged into the one that counts). */
@@ -148,6 +153,7 @@ async function boundsOf({ run, catalogue }: Ranking, shape: QueryShape): Promise
     shape,
     (word) => counts.get(`word ${word}`)?.sum ?? 0,
     (prefix) => counts.get(`prefix ${prefix}`) ?? { sum: 0, most: 0 },
+    counts.get("articles ")?.sum ?? 0,
   );
 }
 

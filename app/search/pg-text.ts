@@ -120,15 +120,17 @@ export function tsqueryOf(query: readonly QueryWord[], options: Parameters<typeo
 }
 
 /**
- * Bounds on how many articles match a shape, given how many hold each lexeme (`docs`) and the words starting
- * with each prefix (`prefixed`: their sum bounds it from above, the most common from below), of every column.
- * A phrase is found at most where all its words are, and perhaps nowhere; a strict query at most where its
- * rarest part is.
+ * Bounds on how many of a catalogue's `articles` match a shape, given how many hold each lexeme (`docs`) and
+ * the words starting with each prefix (`prefixed`: their sum bounds it from above, the most common from
+ * below), of every column. A phrase is found at most where all its words are, and perhaps nowhere; any of
+ * several alternatives at least where the commonest is; all of several parts at most where the rarest is,
+ * and at least where they cannot miss each other (two parts each in 60 % of the articles: in 20 % at least).
  */
 export function matchBounds(
   { all, parts, weight }: QueryShape,
   docs: (lexeme: string) => number,
   prefixed: (prefix: string) => { sum: number; most: number },
+  articles: number,
 ): { atMost: number; atLeast: number } {
   const operand = ({ lexemes: words, prefix }: Operand) => {
     const counts = words.map((word) => (prefix ? prefixed(word) : { sum: docs(word), most: docs(word) }));
@@ -136,13 +138,14 @@ export function matchBounds(
     // Counts are of every column: with a weight, a word may be held elsewhere only.
     return { atMost, atLeast: counts.length === 1 && !weight ? counts[0]!.most : 0 };
   };
-  const part = (operands: Operand[]) => {
-    const bounds = operands.map(operand);
-    return { atMost: bounds.reduce((sum, bound) => sum + bound.atMost, 0), atLeast: Math.max(...bounds.map((bound) => bound.atLeast)) };
-  };
-  const bounds = parts.map(part);
-  if (!all || bounds.length === 1) return { atMost: bounds.reduce((sum, bound) => sum + bound.atMost, 0), atLeast: Math.max(...bounds.map((bound) => bound.atLeast)) };
-  return { atMost: Math.min(...bounds.map((bound) => bound.atMost)), atLeast: 0 };
+  const anyOf = (bounds: { atMost: number; atLeast: number }[]) => ({
+    atMost: bounds.reduce((sum, bound) => sum + bound.atMost, 0),
+    atLeast: Math.max(...bounds.map((bound) => bound.atLeast)),
+  });
+  const bounds = parts.map((operands) => anyOf(operands.map(operand)));
+  if (!all) return anyOf(bounds);
+  const missed = bounds.reduce((sum, bound) => sum + (articles - Math.min(bound.atLeast, articles)), 0);
+  return { atMost: Math.min(...bounds.map((bound) => bound.atMost)), atLeast: Math.max(0, articles - missed) };
 }
 
 /**

@@ -72,6 +72,13 @@ describe.skipIf(postgresMissing)("the PostgreSQL catalogue", () => {
             expect({ query, total: two.total, more: two.more, match: two.match, suggestion: two.suggestion }).toEqual({ query, total: one.total, more: one.more, match: one.match, suggestion: one.suggestion });
             expect(two.hits.map((hit) => hit.slug).sort()).toEqual(one.hits.map((hit) => hit.slug).sort());
           }
+          // Each catalogue counts its articles (the ranking's bounds), through writes and removals.
+          await postgres.remove(list.slice(0, 2).map((article) => article.slug));
+          const { rows } = await pool.query<{ counted: number; held: number }>(
+            "SELECT c.articles AS counted, (SELECT count(*)::int FROM articles a WHERE a.catalogue = c.id) AS held FROM catalogues c WHERE c.name = $1",
+            [name],
+          );
+          expect(rows[0]!.counted).toBe(rows[0]!.held);
         } finally {
           sqlite.close();
         }
