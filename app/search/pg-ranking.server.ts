@@ -23,7 +23,7 @@ const NEWEST_RANKED = MAX_COUNTED;
  * Windows, in articles of the newest: the first enough for most common words, few enough to read at once; the
  * whole catalogue from the last on. Sizes are few, so that where each begins can be kept (windowsOf).
  */
-const SIZES = [2000, 4000, 8000, 16_000, 32_000];
+const SIZES = [2000, 4000, 8000, 16_000, 32_000, 64_000];
 const WHOLE_FROM = SIZES.at(-1)!;
 const FIRST_COUNT_WINDOW = 8000;
 /** Terms of a window at most: a GIN index checks the whole query for each article it reads (periodTerms). */
