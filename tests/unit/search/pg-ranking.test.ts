@@ -39,7 +39,7 @@ describe("the periods of a window", () => {
 // takes the cheap road on these bounds, so they must hold for any articles and any query.
 describe("the bounds of a search", () => {
   it("hold the number of matching articles between them, for any articles and queries", () => {
-    const word = fc.constantFrom("sit", "sitting", "bell", "belly", "breath", "zen", "dharma");
+    const word = fc.constantFrom<string>("sit", "sitting", "bell", "belly", "breath", "zen", "dharma");
     const operand = fc.record({ lexemes: fc.array(word, { minLength: 1, maxLength: 2 }), prefix: fc.boolean() });
     const shape = fc.record({ all: fc.boolean(), parts: fc.array(fc.array(operand, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 3 }), weight: fc.constant("" as const) });
     fc.assert(
