@@ -81,7 +81,20 @@ function send(
 }
 
 
-const scrapeText = async () => (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+/**
+ * The exposition, on a connection of its own: a kept-alive one, idle for about the listener's keep-alive
+ * timeout (5 s, as after the generated beacons), may be closed by it just as it is used again.
+ */
+const scrapeText = () =>
+  new Promise<string>((resolve, reject) => {
+    http
+      .get({ host: "127.0.0.1", port: metricsPort, path: "/metrics", agent: false }, (response) => {
+        let text = "";
+        response.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => resolve(text));
+      })
+      .on("error", reject);
+  });
 const scrape = async () => samples(await scrapeText());
 const vitalSamples = (all: Sample[]) => all.filter((sample) => sample.name.startsWith("content_site_web_vitals_"));
 
