@@ -35,10 +35,13 @@ export function openSqliteCounts(file: string): CountsStore {
     keys: db.prepare<[string, string, string], { key: string }>("SELECT key FROM counts WHERE day = ? AND kind = ? AND page = '' AND key <> ?"),
     add: db.prepare("INSERT INTO counts (day, kind, page, key, n) VALUES (@day, @kind, @page, @key, @n) ON CONFLICT (day, kind, page, key) DO UPDATE SET n = n + excluded.n"),
     read: db.prepare<[string, string], Tally>("SELECT day, kind, page, key, n FROM counts WHERE day >= ? AND day <= ? ORDER BY day, kind, page, key"),
+    sums: db.prepare<[string, string, string], { kind: Kind; page: string; n: number }>(
+      "SELECT kind, page, sum(n) AS n FROM counts WHERE day >= ? AND day <= ? AND kind IN (SELECT value FROM json_each(?)) AND page <> '' GROUP BY kind, page",
+    ),
   };
   /** Read, worked out and written in one synchronous transaction: nothing else runs on the thread meanwhile. */
   const write = db.transaction((tallies: Tally[], marks: Mark[]) => {
-    const needs = needsOf(marks);
+    const needs = needsOf(tallies, marks);
     const snapshot = {
       bitmaps: needs.bitmaps.map(({ day, page }) => statements.bits.get(day, page)?.bits),
       sources: needs.sources.map(({ day, kind }) => new Set(statements.keys.all(day, kind, OTHER).map((row) => row.key))),
@@ -64,6 +67,9 @@ export function openSqliteCounts(file: string): CountsStore {
     },
     async read(from, to) {
       return statements.read.all(from, to).map((row) => ({ ...row, kind: row.kind as Kind }));
+    },
+    async sums(kinds, from, to) {
+      return statements.sums.all(from, to, JSON.stringify(kinds));
     },
     async close() {
       db.close();

@@ -1,4 +1,4 @@
-import type { Mark, Tally } from "./tally";
+import type { Kind, Mark, Tally } from "./tally";
 
 /**
  * Where a site's daily counts live: beside its catalogue, in the same SQLite file or PostgreSQL database
@@ -14,5 +14,7 @@ export interface CountsStore {
   write(tallies: Tally[], marks: Mark[]): Promise<void>;
   /** The counts of the days from `from` to `to`, both included. */
   read(from: string, to: string): Promise<Tally[]>;
+  /** Per page (the site's row "" left out): each of `kinds` summed over the days from `from` to `to`, both included. */
+  sums(kinds: readonly Kind[], from: string, to: string): Promise<{ kind: Kind; page: string; n: number }[]>;
   close(): Promise<void>;
 }

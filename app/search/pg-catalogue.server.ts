@@ -347,7 +347,7 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
       );
       return rows.map((row) => ({ key: row.key, label: row.label, count: row.count, lastmod: row.lastmod ?? undefined }));
     },
-    async related(about, count) {
+    async related(about, count, readRate) {
       // As the SQLite store does: the articles sharing words of keywords with this one (found by the index,
       // at most RELATED_CANDIDATES), ranked by read next's rule (related.ts), then the newest of all.
       const own = keywordWords(about.keywords);
@@ -360,13 +360,18 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
         );
         for (const row of rows) candidates.push({ entry: entryOf(row), dateIso: row.date_iso ?? "" });
       }
-      const found = rankRelated(own, candidates, count);
+      const found = rankRelated(own, candidates, count, readRate);
       if (found.length >= count) return found;
       const newest = await query<Row>(
         `SELECT ${ENTRY_COLUMNS} FROM articles WHERE catalogue = $1 AND slug <> $2 ORDER BY date_iso DESC NULLS LAST, slug COLLATE "C" LIMIT $3`,
         [clean(about.slug), count * 2],
       );
-      return fillWithNewest(found, newest.map(entryOf), count);
+      return fillWithNewest(found, newest.map(entryOf), count, readRate);
+    },
+    async entries(slugs) {
+      const rows = await query<Row>(`SELECT ${ENTRY_COLUMNS} FROM articles WHERE catalogue = $1 AND slug = ANY($2::text[])`, [slugs.map(clean)]);
+      const bySlug = new Map(rows.map((row) => [row.slug, entryOf(row)]));
+      return slugs.flatMap((slug) => bySlug.get(clean(slug)) ?? []);
     },
     async has(slug) {
       return (await query("SELECT 1 FROM articles WHERE catalogue = $1 AND slug = $2", [clean(slug)])).length > 0;
