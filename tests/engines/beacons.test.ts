@@ -2,7 +2,8 @@
 // browsers differ from Chromium's (tests/e2e/web-vitals.spec.ts): what each engine measures, how it leaves a
 // page, and what it keeps. A reader opens the home page, whose content is moved on purpose, then an article
 // on one origin and the same article on a second origin of the same site, both on one PostgreSQL. Each page
-// left sends one report: the views arrive, the reader counts once across the two origins, the layout shift
+// left sends one report: the views arrive, the reader counts once across the two origins, the article read
+// to its end on one origin counts one end, the layout shift
 // arrives as CLS where the engine measures layout shifts (neither of these does today; none is invented),
 // nothing is written to cookies or storage, and the counts are in the store once the origins stop (a
 // restart keeps them). Bots and opted-out readers: the server's checks, the same whatever the engine
@@ -64,7 +65,7 @@ const stored = `(async () => ({
 }))()`;
 
 describe.each(engineNames)("%s", (engine) => {
-  test("a reader's pages are counted once each, one visitor across two origins, CLS as the engine measures it, nothing stored, counts kept at a stop", async () => {
+  test("a reader's pages are counted once each, one visitor across two origins, an article's end once, CLS as the engine measures it, nothing stored, counts kept at a stop", async () => {
     const metricsPort = await freePort();
     const env = { CATALOG_DATABASE_URL: database, PAGE_CACHE_SECONDS: "0" };
     const origins = await Promise.all([startSite({ ...env, METRICS_PORT: String(metricsPort) }), startSite(env)]);
@@ -88,6 +89,8 @@ describe.each(engineNames)("%s", (engine) => {
       // Leaving a page sends its report: the home page's, then each article's.
       await page.goto(`${proxies[0]!.url}${ARTICLE}`);
       await page.waitFor(measuring, "the measuring script");
+      // Read to its end on the first origin only (an IntersectionObserver on the body's last element).
+      await page.evaluate(`(window.scrollTo(0, document.body.scrollHeight), new Promise((resolve) => setTimeout(() => resolve(true), 300)))`);
       await page.goto(`${proxies[1]!.url}${ARTICLE}`);
       await page.waitFor(measuring, "the measuring script");
       const storage = await page.evaluate<{ cookie: string; local: number; session: string[]; databases: number }>(stored);
@@ -117,7 +120,8 @@ describe.each(engineNames)("%s", (engine) => {
         articleVisitors: added("visitors", ARTICLE),
         siteViews: added("views"),
         siteVisitors: added("visitors"),
-      }).toEqual({ homeViews: 1, articleViews: 2, articleVisitors: 1, siteViews: 3, siteVisitors: 1 });
+        articleEnds: added("read_end", ARTICLE),
+      }).toEqual({ homeViews: 1, articleViews: 2, articleVisitors: 1, siteViews: 3, siteVisitors: 1, articleEnds: 1 });
     } finally {
       await page.close();
       for (const proxy of proxies) await proxy.stop();
