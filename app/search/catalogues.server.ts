@@ -96,7 +96,7 @@ export function catalogueOf(site: SiteSettings, domain: string, source: BlogSour
     source,
     domain,
     // Embedded files cost nothing to read: no pacing.
-    callsPerSecond: Number.POSITIVE_INFINITY,
+    callsPerSecond: site.blogApi ? settings.catalogue.callsPerSecond : Number.POSITIVE_INFINITY,
     pace: site.blogApi ? pacerOf(site.blogApi.url, settings.catalogue.callsPerSecond) : undefined,
     freshMs: settings.cache.freshSeconds * 1000,
     sweepMs: settings.catalogue.sweepSeconds * 1000,
