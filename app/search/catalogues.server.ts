@@ -5,7 +5,7 @@ import type { BlogSource } from "~/blog/source.server";
 import { getSettings, type SiteSettings } from "~/site/config.server";
 import { metrics } from "~/metrics/record.server";
 import type { Catalogue } from "./catalogue";
-import { createPacer } from "./pacer";
+import { createBackendPacer } from "./backend-pace.server";
 import { openPostgresCatalogue } from "./pg-catalogue.server";
 import { createPool, prepareDatabase } from "./pg-database.server";
 import { openSqliteCatalogue } from "./sqlite-catalogue.server";
@@ -39,7 +39,7 @@ const retired = new WeakSet<SiteSettings>();
 /** The stores of retired sites, closed a while after their sync stopped: a request in flight may still read one. */
 const closingLater = new Set<Catalogue>();
 const RETIRED_CLOSE_MS = 60_000;
-/** One pacer per backend: the sites it serves share CATALOG_CALLS_PER_SECOND (per process). */
+/** One pacer per backend: the sites it serves share CATALOG_CALLS_PER_SECOND, with the other processes (app/search/backend-pace.server.ts). */
 const pacers = new Map<string, () => Promise<void>>();
 /** The process's pool to the catalogue database, when there is one. */
 let pool: pg.Pool | undefined;
@@ -120,7 +120,11 @@ export function catalogueOf(site: SiteSettings, domain: string, source: BlogSour
 
 function pacerOf(backend: string, callsPerSecond: number) {
   let pace = pacers.get(backend);
-  if (!pace) pacers.set(backend, (pace = createPacer(callsPerSecond)));
+  if (!pace) {
+    const pool = databasePool();
+    pace = createBackendPacer(backend, callsPerSecond, pool ? { pool } : { dir: getSettings().catalogue.dir });
+    pacers.set(backend, pace);
+  }
   return pace;
 }
 

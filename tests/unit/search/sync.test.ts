@@ -5,8 +5,10 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createHttpSource } from "~/blog/http-source.server";
 import type { Catalogue } from "~/search/catalogue";
 import { openSqliteCatalogue } from "~/search/sqlite-catalogue.server";
+import { createBackendPacer } from "~/search/backend-pace.server";
 import { refreshCycleMs, REFRESH_SHARE, startSync } from "~/search/sync.server";
 import { FAKE_TOKEN, makeArticle, makeArticles, startFakeBackend } from "../../support/fake-backend.mjs";
+import { busiestSecond } from "../../support/origins-pace";
 
 const dir = mkdtempSync(path.join(tmpdir(), "sync-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -141,6 +143,17 @@ describe("the catalogue's sync", () => {
     expect(await catalogue.missingBodies(10)).toEqual([]);
     // Still found by its title, from the list.
     expect((await catalogue.search("Backend Article 3", 1, 10)).hits[0]?.slug).toBe("fault-wrong-types");
+  });
+
+  it("keeps three processes of one machine to one pace per backend, whichever process holds each site's lease", async () => {
+    const perSecond = 20;
+    const shared = mkdtempSync(path.join(dir, "paces-"));
+    const { calls, busiest } = await busiestSecond(perSecond, (backendUrl) => ({
+      open: (name) => openSqliteCatalogue(path.join(shared, `${name}.sqlite`)),
+      pace: createBackendPacer(backendUrl, perSecond, { dir: shared }),
+    }), 12);
+    expect(calls).toBe(3 * (2 + 12));
+    expect(busiest).toBeLessThanOrEqual(perSecond);
   });
 
   it("lets one process sync a catalogue at a time", async () => {
