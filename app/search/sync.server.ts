@@ -169,8 +169,9 @@ export function startSync(options: SyncOptions) {
     const now = Date.now();
     refreshGap ??= refreshGapMs((await catalogue.count()).withBody, sweepMs, options.callsPerSecond);
     const stored = await catalogue.getState("refreshAt");
-    // Never more than one behind: a sync that was stopped or busy goes on at its share, not in a burst.
-    const dueAt = stored === undefined ? now + refreshGap : Math.max(Number(stored) || 0, now - refreshGap);
+    // Never more than one behind: a sync that was stopped or busy goes on at its share, not in a burst. Nor
+    // more than one ahead: an origin whose clock ran ahead does not hold the others back.
+    const dueAt = stored === undefined ? now + refreshGap : Math.min(Math.max(Number(stored) || 0, now - refreshGap), now + refreshGap);
     const due = now >= dueAt ? Math.min(batch, Math.floor((now - dueAt) / refreshGap) + 1) : 0;
     if (due > 0) {
       const slugs = await catalogue.bodiesAfter((await catalogue.getState("refreshAfter")) ?? "", due);
