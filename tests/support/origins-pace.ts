@@ -21,7 +21,7 @@ async function until(condition: () => Promise<boolean>, timeoutMs: number) {
  * Each origin takes one site's lease first, then every origin runs every site's sync, as each would; answers
  * the most backend calls that started in any second and the number of calls.
  */
-export async function busiestSecond(perSecond: number, makeOrigin: (backendUrl: string) => Origin, articles = 20) {
+export async function busiestSecond(perSecond: number, makeOrigin: (backendUrl: string) => Origin, articles = 12) {
   const backend = await startFakeBackend({ content: makeArticles(articles) });
   const stops: (() => Promise<void>)[] = [];
   const starts: number[] = [];

@@ -158,14 +158,14 @@ describe.skipIf(postgresMissing)("the PostgreSQL catalogue", () => {
     });
 
     it("keeps three origins on one database to one pace per backend, whichever origin holds each site's lease", async () => {
-      const perSecond = 25;
+      const perSecond = 20;
       const { calls, busiest } = await busiestSecond(perSecond, (backendUrl) => {
         const own = createPool({ url: server.url, poolSize: 2 });
         pools.push(own);
         return { open: (name) => openPostgresCatalogue(own, name), pace: createBackendPacer(backendUrl, perSecond, { pool: own }) };
       });
-      // Three sites of 20 articles: two list pages and 20 bodies each, fetched once whichever origin fetched them.
-      expect(calls).toBe(3 * (2 + 20));
+      // Three sites of 12 articles: two list pages and 12 bodies each, fetched once whichever origin fetched them.
+      expect(calls).toBe(3 * (2 + 12));
       expect(busiest).toBeLessThanOrEqual(perSecond);
     }, 30_000);
 

@@ -151,7 +151,7 @@ describe("the catalogue's sync", () => {
     const { calls, busiest } = await busiestSecond(perSecond, (backendUrl) => ({
       open: (name) => openSqliteCatalogue(path.join(shared, `${name}.sqlite`)),
       pace: createBackendPacer(backendUrl, perSecond, { dir: shared }),
-    }), 12);
+    }));
     expect(calls).toBe(3 * (2 + 12));
     expect(busiest).toBeLessThanOrEqual(perSecond);
   });
