@@ -32,7 +32,8 @@ export async function busiestSecond(perSecond: number, makeOrigin: (backendUrl: 
       const catalogue = origin.open(name);
       const http = createHttpSource({ baseUrl: backend.url, token: FAKE_TOKEN, timeoutMs: 2000 });
       // When each call starts: what the pace is about. Arrivals at the backend, in this one busy process, add
-      // the jitter of its event loop, which separate machines would not share.
+      // the jitter of its event loop, which separate machines would not share. A call starts a moment after its
+      // turn was taken: a machine too busy to run it at once may shift one call into the next second's count.
       const source: BlogSource = {
         listPage: (domain, page) => (starts.push(Date.now()), http.listPage(domain, page)),
         article: (slug) => (starts.push(Date.now()), http.article(slug)),
