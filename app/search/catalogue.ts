@@ -55,6 +55,8 @@ export interface Catalogue {
   retryDeferred(): Promise<void>;
   /** Slugs still waiting for their body, oldest first. */
   missingBodies(limit: number): Promise<string[]>;
+  /** Up to `limit` slugs of articles holding a body, after `slug` in the store's order of slugs ("" for the first): the sync's rolling re-read. */
+  bodiesAfter(slug: string, limit: number): Promise<string[]>;
   slugs(): Promise<string[]>;
   count(): Promise<{ articles: number; withBody: number }>;
   search(query: string, page: number, pageSize: number): Promise<SearchResults>;

@@ -309,6 +309,11 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
     async missingBodies(limit) {
       return (await query<{ slug: string }>("SELECT slug FROM articles WHERE catalogue = $1 AND body_wanted = 1 ORDER BY id LIMIT $2", [limit])).map((row) => row.slug);
     },
+    async bodiesAfter(slug, limit) {
+      return (
+        await query<{ slug: string }>("SELECT slug FROM articles WHERE catalogue = $1 AND slug > $2 AND body_hash IS NOT NULL ORDER BY slug LIMIT $3", [clean(slug), limit])
+      ).map((row) => row.slug);
+    },
     async slugs() {
       return (await query<{ slug: string }>("SELECT slug FROM articles WHERE catalogue = $1")).map((row) => row.slug);
     },

@@ -76,6 +76,14 @@ CREATE TABLE counts (
 );
 `,
   },
+  {
+    version: 3,
+    // When the next call of the catalogue's syncs to each backend (by a hash of its address) may start: one
+    // pace per backend for every origin sharing the database (app/search/backend-pace.server.ts, docs/decisions/053).
+    sql: `
+CREATE TABLE paces (backend text PRIMARY KEY, next_at timestamptz NOT NULL);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;

@@ -144,6 +144,7 @@ export function openSqliteCatalogue(file: string): Catalogue {
     retry: db.prepare("UPDATE articles SET body_wanted = 1 WHERE body_wanted = 2"),
     missing: db.prepare<[number], { slug: string }>("SELECT slug FROM articles WHERE body_wanted = 1 ORDER BY id LIMIT ?"),
     slugs: db.prepare<[], { slug: string }>("SELECT slug FROM articles"),
+    bodiesAfter: db.prepare<[string, number], { slug: string }>("SELECT slug FROM articles WHERE slug > ? AND body_hash IS NOT NULL ORDER BY slug LIMIT ?"),
     count: db.prepare<[], { articles: number; withBody: number }>(
       "SELECT count(*) AS articles, count(body_hash) AS withBody FROM articles",
     ),
@@ -348,6 +349,9 @@ export function openSqliteCatalogue(file: string): Catalogue {
     },
     async missingBodies(limit) {
       return statements.missing.all(limit).map((row) => row.slug);
+    },
+    async bodiesAfter(slug, limit) {
+      return statements.bodiesAfter.all(slug, limit).map((row) => row.slug);
     },
     async slugs() {
       return statements.slugs.all().map((row) => row.slug);

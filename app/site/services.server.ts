@@ -6,7 +6,7 @@ import type { BlogSource } from "~/blog/source.server";
 import type { ArticleView, BlogListPage } from "~/blog/types";
 import { measuredSource } from "~/metrics/backend.server";
 import type { Catalogue } from "~/search/catalogue";
-import { catalogueFile, catalogueName, catalogueOf, closeCatalogues, databasePool } from "~/search/catalogues.server";
+import { catalogueFile, catalogueName, catalogueOf, closeCatalogues, databasePool, retireCatalogues } from "~/search/catalogues.server";
 import { createCounter, type Counter } from "~/counts/counter.server";
 import { openPostgresCounts } from "~/counts/pg-counts.server";
 import { readingFigures, type ReadingFiguresOf } from "~/counts/reading.server";
@@ -97,6 +97,11 @@ function namedSource(name: string, source: BlogSource): BlogSource {
 export function forgetSiteContent(siteKeys: string[]) {
   const prefixes = siteKeys.map((key) => `${key}:`);
   for (const cache of Object.values(caches ?? {})) cache.forget(prefixes);
+}
+
+/** Stops the catalogue syncs of sites that a reload removed or changed, by their objects; resolves once stopped. */
+export function retireSites(sites: readonly SiteSettings[]): Promise<void> {
+  return retireCatalogues(sites);
 }
 
 /** The site domain for backend queries and cache keys: the site's SITE_DOMAIN, else the request's host. */

@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import { parseDocument } from "yaml";
-import { forgetSiteContent, startCatalogue } from "./services.server";
+import { forgetSiteContent, retireSites, startCatalogue } from "./services.server";
 import {
   getSettings,
   parseSiteSettings,
@@ -183,6 +183,8 @@ export function startSites(settings: Settings = getSettings(), env: Env = proces
       const dropped = [...before.keys()].filter((key) => !kept.has(key));
       // Their rendered pages are the server's to drop (server/main.ts).
       forgetSiteContent(dropped);
+      // Their syncs stop now, before the sites that replace them start theirs.
+      void retireSites(dropped.map((key) => before.get(key)!));
       current = { ok: true, sites, directory: directoryOf(sites) };
       for (const site of sites) startCatalogue(site);
       metrics.sitesLoaded(sites.length, true);

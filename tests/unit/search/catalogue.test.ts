@@ -311,6 +311,17 @@ describe.each([sqlite, postgres])("the $name catalogue", (store) => {
     second.close();
   });
 
+  it("lists the articles holding a body in order of slugs, from after any slug, for the sync's re-reads", async () => {
+    const catalogue = open();
+    for (const slug of ["c", "a", "e", "b"]) await catalogue.putArticle(article(slug));
+    await catalogue.putEntries([{ slug: "d", title: "Listed, no body yet", description: "" }]);
+    expect(await catalogue.bodiesAfter("", 3)).toEqual(["a", "b", "c"]);
+    expect(await catalogue.bodiesAfter("c", 3)).toEqual(["e"]);
+    expect(await catalogue.bodiesAfter("bb", 10)).toEqual(["c", "e"]);
+    expect(await catalogue.bodiesAfter("e", 10)).toEqual([]);
+    catalogue.close();
+  });
+
   it("lets one holder at a time keep the sync lease until it runs out", async () => {
     const file = `lease${names++}`;
     const one = open(file);
