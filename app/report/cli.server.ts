@@ -30,8 +30,11 @@ async function exposition(url: string | undefined) {
   return samples(text);
 }
 
+/** Where the report and the problems are written (the process's standard output and error). */
+type Output = { write(text: string): unknown };
+
 /** `npm run report`: writes the report, or what is wrong, and answers the exit code (0, 1 a problem, 2 a usage error). */
-export async function runReport(argv: string[], out = process.stdout, err = process.stderr): Promise<number> {
+export async function runReport(argv: string[], out: Output = process.stdout, err: Output = process.stderr): Promise<number> {
   let values;
   try {
     ({ values } = parseArgs({ args: argv, options: { site: { type: "string", multiple: true }, days: { type: "string", multiple: true }, metrics: { type: "string" }, help: { type: "boolean", short: "h" } } }));

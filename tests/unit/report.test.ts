@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { VISITOR_BITS, visitorEstimate } from "~/counts/tally";
 import { samples } from "~/metrics/exposition";
 import { createSeries, PREFIX } from "~/metrics/series.server";
+import { runReport } from "~/report/cli.server";
 import { ACTION_KINDS, figuresOf, TOP, type CountRow } from "~/report/figures";
 import { problemPage, reportPage } from "~/report/page.server";
 import { parseChoice, periodOf, REPORT_DAYS } from "~/report/period";
@@ -171,6 +172,17 @@ describe("what a report is asked for", () => {
         } else expect(parsed.problem).toMatch(/^(site|days) /);
       }),
     );
+  });
+
+  it("from npm run report's options: usage errors say what is wrong, with exit code 2", async () => {
+    const written = { out: "", err: "" };
+    const stream = (name: "out" | "err") => ({ write: (text: string) => (written[name] += text) });
+    expect(await runReport(["--days", "8"], stream("out"), stream("err"))).toBe(2);
+    expect(written.err).toMatch(/^days must be one of 7, 30, 90\n\nnpm run report -- \[--site NAME\]/);
+    expect(await runReport(["--sight", "x"], stream("out"), stream("err"))).toBe(2);
+    expect(written.err).toContain("Unknown option '--sight'");
+    expect(await runReport(["--help"], stream("out"), stream("err"))).toBe(0);
+    expect(written.out).toMatch(/^npm run report -- /);
   });
 
   it("covers whole UTC days ending today", () => {
