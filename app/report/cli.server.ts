@@ -18,6 +18,9 @@ METRICS_HOST:METRICS_PORT's). Run it as the user the site runs as.
   --metrics  the exposition to read Web Vitals from, such as http://127.0.0.1:9464/metrics
 `;
 
+/** An origin's exposition is a few hundred KB; far more is no exposition of ours. */
+const MAX_EXPOSITION_BYTES = 32 * 1024 * 1024;
+
 /** The exposition of a running process, bounded in time and size: its Web Vitals are in no store. */
 async function exposition(url: string | undefined) {
   if (!url) throw new Error("METRICS_PORT is not set, so no process measures them (or give --metrics)");
@@ -25,8 +28,9 @@ async function exposition(url: string | undefined) {
     throw new Error(`no answer from ${url} (${error.cause instanceof Error ? error.cause.message : error.message})`);
   });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  if (Number(response.headers.get("content-length") ?? 0) > MAX_EXPOSITION_BYTES) throw new Error(`${url} answers more than 32 MB`);
   const text = await response.text();
-  if (text.length > 32 * 1024 * 1024) throw new Error(`${url} answered more than 32 MB`);
+  if (text.length > MAX_EXPOSITION_BYTES) throw new Error(`${url} answered more than 32 MB`);
   return samples(text);
 }
 
