@@ -32,7 +32,7 @@ export function DailyChart({ daily, width, className }: { daily: { day: string; 
   const labelled = daily.filter((_, index) => (daily.length - 1 - index) % every === 0);
   return (
     <svg className={`chart ${className}`} viewBox={`0 0 ${width} ${height}`} role="img" aria-label="Views and visitors per day">
-      {y.ticks(4).map((tick) => (
+      {y.ticks(4).filter(Number.isInteger).map((tick) => (
         <g key={tick}>
           <line className="grid" x1={margin.left} x2={width - margin.right} y1={y(tick)} y2={y(tick)} />
           <text x={margin.left - 4} y={y(tick)} dy="0.32em" textAnchor="end">

@@ -34,7 +34,7 @@ export function reportHandler(registry: Registry, sites: () => readonly SiteSett
     if (url.length > MAX_URL_LENGTH) return send(414, problemPage("Address too long", `The report's address has at most ${MAX_URL_LENGTH} characters.`, labels()));
     const query = new URLSearchParams(url.slice(url.indexOf("?") + 1 || url.length));
     const parsed = parseChoice({ site: query.getAll("site"), days: query.getAll("days") });
-    if (!parsed.ok) return send(400, problemPage("Not a report this page makes", `${parsed.problem}.`, labels()));
+    if (!parsed.ok) return send(400, problemPage("This report cannot be made", `${parsed.problem}.`, labels()));
     try {
       const made = await makeReport(sites(), parsed.choice, async () => samples(await registry.metrics()));
       if (!made.ok) return send(made.status, problemPage("No such site", made.problem, made.sites));

@@ -256,6 +256,47 @@ function WebVitals({ vitals }: { vitals: Report["vitals"] }) {
   );
 }
 
+/** Views and visitors per day: a chart for phones, one for wider screens, and the figures in a table. */
+function DailyCharts({ daily }: { daily: Figures["daily"] }) {
+  return (
+    <>
+      <p className="legend">
+        <span>
+          <i className="views" />
+          Views
+        </span>
+        <span>
+          <i className="visitors" />
+          Visitors
+        </span>
+      </p>
+      <DailyChart daily={daily} width={360} className="narrow" />
+      <DailyChart daily={daily} width={960} className="wide" />
+      <details>
+        <summary>Per day</summary>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Views</th>
+              <th scope="col">Visitors</th>
+            </tr>
+          </thead>
+          <tbody>
+            {daily.map((entry) => (
+              <tr key={entry.day}>
+                <td>{entry.day}</td>
+                <td>{count(entry.views)}</td>
+                <td>{count(entry.visitors)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </>
+  );
+}
+
 /** Pure: the report as a page. */
 export function reportPage(report: Report): string {
   const { figures } = report;
@@ -278,39 +319,7 @@ export function reportPage(report: Report): string {
             <Total label="Completion" value={percent(figures.articles.completion)} note="article ends per view" />
             <Total label="Engaged per view" value={duration(figures.articles.engagedSeconds)} note="articles" />
           </div>
-          <p className="legend">
-            <span>
-              <i className="views" />
-              Views
-            </span>
-            <span>
-              <i className="visitors" />
-              Visitors
-            </span>
-          </p>
-          <DailyChart daily={daily} width={360} className="narrow" />
-          <DailyChart daily={daily} width={960} className="wide" />
-          <details>
-            <summary>Per day</summary>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Day</th>
-                  <th scope="col">Views</th>
-                  <th scope="col">Visitors</th>
-                </tr>
-              </thead>
-              <tbody>
-                {daily.map((entry) => (
-                  <tr key={entry.day}>
-                    <td>{entry.day}</td>
-                    <td>{count(entry.views)}</td>
-                    <td>{count(entry.visitors)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </details>
+          {figures.views === 0 ? <p className="none">No view in this period.</p> : <DailyCharts daily={daily} />}
         </section>
         <section aria-labelledby="articles">
           <h2 id="articles">Top articles</h2>
