@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import Database from "better-sqlite3";
 import { changesOf, needsOf } from "./apply";
-import type { CountsStore } from "./store";
+import { periodSumsQuery, type CountsStore } from "./store";
 import { keptFrom, OTHER, type Kind, type Mark, type Tally } from "./tally";
 
 const SCHEMA = `
@@ -13,18 +13,16 @@ CREATE TABLE IF NOT EXISTS counts (
 ) WITHOUT ROWID;
 `;
 
-const READ = "SELECT day, kind, page, key, n FROM counts WHERE day >= ? AND day <= ? ORDER BY day, kind, page, key";
-
 /**
- * The counts of the days from `from` to `to` in a catalogue file, of every kind (those of app/counts and
- * those other parts of the site add), read through a read-only connection of their own: for the
- * operator's report, which never writes. A file without counts yet has none.
+ * The counts of a period in a catalogue file, summed for the operator's report (periodSumsQuery), of every
+ * kind (those of app/counts and those other parts of the site add), through a read-only connection of
+ * their own: the report never writes. A file without counts yet has none.
  */
-export function readSqliteCounts(file: string, from: string, to: string): (Omit<Tally, "kind"> & { kind: string })[] {
+export function readSqlitePeriod(file: string, from: string, to: string): (Omit<Tally, "kind"> & { kind: string })[] {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     const counted = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'counts'").get();
-    return counted ? db.prepare<[string, string], Omit<Tally, "kind"> & { kind: string }>(READ).all(from, to) : [];
+    return counted ? db.prepare<[string, string], Omit<Tally, "kind"> & { kind: string }>(periodSumsQuery(["?", "?"])).all(from, to) : [];
   } finally {
     db.close();
   }
@@ -51,7 +49,7 @@ export function openSqliteCounts(file: string): CountsStore {
     setBits: db.prepare("INSERT INTO count_bitmaps (day, page, bits) VALUES (?, ?, ?) ON CONFLICT (day, page) DO UPDATE SET bits = excluded.bits"),
     keys: db.prepare<[string, string, string], { key: string }>("SELECT key FROM counts WHERE day = ? AND kind = ? AND page = '' AND key <> ?"),
     add: db.prepare("INSERT INTO counts (day, kind, page, key, n) VALUES (@day, @kind, @page, @key, @n) ON CONFLICT (day, kind, page, key) DO UPDATE SET n = n + excluded.n"),
-    read: db.prepare<[string, string], Tally>(READ),
+    read: db.prepare<[string, string], Tally>("SELECT day, kind, page, key, n FROM counts WHERE day >= ? AND day <= ? ORDER BY day, kind, page, key"),
   };
   /** Read, worked out and written in one synchronous transaction: nothing else runs on the thread meanwhile. */
   const write = db.transaction((tallies: Tally[], marks: Mark[]) => {

@@ -22,7 +22,11 @@ export const ACTION_KINDS = {
   embed: "embed",
 } as const;
 
-/** A row of the counts' table, of any kind (app/counts/tally.ts's and ACTION_KINDS alike). */
+/**
+ * A row of the counts' table, of any kind (app/counts/tally.ts's and ACTION_KINDS alike), or of their sums
+ * over the period (day "", as the stores sum them for the report: app/counts/store.ts). A site's visitors
+ * (page "") come per day, each day's bits estimated apart; visitors per page are not used.
+ */
 export type CountRow = { day: string; kind: string; page: string; key: string; n: number };
 
 /** How many of each list the report shows: the rest are summed in the totals. */
@@ -34,7 +38,6 @@ export type Ranked = { key: string; n: number };
 export type Article = {
   page: string;
   views: number;
-  visitors: number;
   /** Ends reached per view; undefined while no end was counted on the site in the period (no data yet). */
   completion?: number;
   /** Engaged seconds per view; undefined likewise. */
@@ -56,7 +59,7 @@ export type Figures = {
    */
   articles: { viewed: number; views: number; completion?: number; engagedSeconds?: number; top: Article[] };
   /** The other pages, by template (route id, or "other"). */
-  pages: { page: string; views: number; visitors: number }[];
+  pages: { page: string; views: number }[];
   /** The pop-up's funnel; undefined while it was never shown in the period. */
   funnel?: Funnel;
   /** Readers without JavaScript who opened the `#donate` panel. */
@@ -70,12 +73,13 @@ export const rate = (n: number, of: number): number | undefined => (of > 0 ? n /
 
 /**
  * Pure: the report's figures for a period, from the rows of each of a site's stores (one per catalogue:
- * a site whose domain comes from the request has one per domain). Visitors are estimated per store, day
- * and page (linear counting, app/counts/tally.ts), then added; the rest is added as it is. Rows outside
- * the period are left out.
+ * a site whose domain comes from the request has one per domain). A site's visitors are estimated per
+ * store and day (linear counting, app/counts/tally.ts), then added; the rest is added as it is. Rows of
+ * days outside the period are left out.
  */
 export function figuresOf(stores: CountRow[][], period: Period): Figures {
-  const days = new Set(period.each);
+  // "": summed over the period by the store.
+  const days = new Set(["", ...period.each]);
   const sum = new Map<string, number>();
   const add = (id: string, n: number) => sum.set(id, (sum.get(id) ?? 0) + n);
   const pages = new Set<string>();
@@ -83,8 +87,8 @@ export function figuresOf(stores: CountRow[][], period: Period): Figures {
 
   for (const rows of stores) {
     for (const { day, kind, page, key, n } of rows) {
-      if (!days.has(day)) continue;
-      const value = kind === "visitors" ? visitorEstimate(n, page === "" ? VISITOR_BITS.site : VISITOR_BITS.page) : n;
+      if (!days.has(day) || (kind === "visitors" && page !== "")) continue;
+      const value = kind === "visitors" ? visitorEstimate(n, VISITOR_BITS.site) : n;
       add(`${kind}\0${page}\0${key}`, value);
       if (page !== "") pages.add(page);
       else if (key === "") add(`${kind}@${day}`, value);
@@ -105,7 +109,7 @@ export function figuresOf(stores: CountRow[][], period: Period): Figures {
 
   const completion = counted(ACTION_KINDS.readEnd);
   const engaged = counted(ACTION_KINDS.engagedSeconds);
-  const perPage = [...pages].map((page) => ({ page, views: of("views", page), visitors: of("visitors", page) })).filter((page) => page.views > 0);
+  const perPage = [...pages].map((page) => ({ page, views: of("views", page) })).filter((page) => page.views > 0);
   perPage.sort((a, b) => b.views - a.views || a.page.localeCompare(b.page));
   const articles = perPage.filter((page) => page.page.startsWith(ARTICLE_PREFIX));
   const articleViews = articles.reduce((total, article) => total + article.views, 0);

@@ -31,7 +31,7 @@ th{font-size:.8rem;font-weight:600;color:var(--muted)}th:first-child,td:first-ch
 .legend{display:flex;gap:1rem;font-size:.85rem}.legend i{display:inline-block;width:.8rem;height:.8rem;margin-right:.3rem;vertical-align:-.1rem}
 .bar{display:block;width:100%;height:6px;margin-top:3px}.strip{display:block;width:100%;height:8px;margin-top:3px}
 td+td{white-space:nowrap}
-@media (max-width:40rem){.articles tr{display:grid;grid-template-columns:repeat(4,auto);column-gap:.5rem}.articles tr>:first-child{grid-column:1/-1}.articles th,.articles td{border:0}.articles tr{border-bottom:1px solid var(--line);padding:.2rem 0}}
+@media (max-width:40rem){.articles tr{display:grid;grid-template-columns:repeat(3,auto);column-gap:.5rem}.articles tr>:first-child{grid-column:1/-1}.articles th,.articles td{border:0}.articles tr{border-bottom:1px solid var(--line);padding:.2rem 0}}
 .views{fill:var(--views);background:var(--views)}.share{fill:var(--visitors)}.visitors{fill:none;stroke:var(--visitors);stroke-width:2.5;background:var(--visitors)}.track{fill:var(--track)}
 .good{fill:#cfe9d9;color:var(--good)}.ni{fill:#f6e2bd;color:var(--ni)}.poor{fill:#f3cdd0;color:var(--poor)}.mark{fill:var(--ink)}
 .rating{font-size:.8rem;font-weight:600}.none{color:var(--muted);font-style:italic}
@@ -143,7 +143,6 @@ function Articles({ articles }: { articles: Figures["articles"] }) {
         <tr>
           <th scope="col">Article</th>
           <th scope="col">Views</th>
-          <th scope="col">Visitors</th>
           <th scope="col">Completion</th>
           <th scope="col">Engaged per view</th>
         </tr>
@@ -156,7 +155,6 @@ function Articles({ articles }: { articles: Figures["articles"] }) {
               <Bar value={article.views} max={most} />
             </td>
             <td>{count(article.views)}</td>
-            <td>{count(article.visitors)}</td>
             <td>
               <Share share={article.completion} />
               {article.completion !== undefined && <Bar value={article.completion} max={1} className="share" />}
@@ -331,7 +329,6 @@ export function reportPage(report: Report): string {
                 <tr>
                   <th scope="col">Pages</th>
                   <th scope="col">Views</th>
-                  <th scope="col">Visitors</th>
                 </tr>
               </thead>
               <tbody>
@@ -339,7 +336,6 @@ export function reportPage(report: Report): string {
                   <tr key={entry.page}>
                     <td>{pageName(entry.page)}</td>
                     <td>{count(entry.views)}</td>
-                    <td>{count(entry.visitors)}</td>
                   </tr>
                 ))}
               </tbody>

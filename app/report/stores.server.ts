@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { openPostgresCounts } from "~/counts/pg-counts.server";
-import { readSqliteCounts } from "~/counts/sqlite-counts.server";
+import { readPostgresPeriod } from "~/counts/pg-counts.server";
+import { readSqlitePeriod } from "~/counts/sqlite-counts.server";
 import { catalogueFile, catalogueName, databasePool } from "~/search/catalogues.server";
 import { run } from "~/search/pg-database.server";
 import { getSettings, type SiteSettings } from "~/site/config.server";
@@ -34,8 +34,9 @@ export function storesOfSite(site: SiteSettings, existing: readonly string[], na
 export type SiteCounts = { stores: CountRow[][]; names: string[]; unread: number };
 
 /**
- * The rows of the period in each of the site's stores: the catalogues' SQLite files in CATALOG_DIR, read
- * through read-only connections, or the catalogue database's counts. The page and `npm run report` both
+ * The counts of the period in each of the site's stores, summed by the store (app/counts/store.ts's
+ * periodSumsQuery): the catalogues' SQLite files in CATALOG_DIR, read through read-only connections, or
+ * the catalogue database's counts. The page and `npm run report` both
  * read here; counts a process holds in memory (5 s at most) are not in the store yet.
  */
 export async function readSiteCounts(site: SiteSettings, period: Period): Promise<SiteCounts> {
@@ -45,8 +46,8 @@ export async function readSiteCounts(site: SiteSettings, period: Period): Promis
   const all = storesOfSite(site, existing, nameOf);
   const names = all.slice(0, MAX_STORES);
   const stores = pool
-    ? await Promise.all(names.map((name) => openPostgresCounts(pool, name).read(period.from, period.to)))
-    : names.map((name) => readSqliteCounts(path.join(getSettings().catalogue.dir, `${name}.sqlite`), period.from, period.to));
+    ? await Promise.all(names.map((name) => readPostgresPeriod(pool, name, period.from, period.to)))
+    : names.map((name) => readSqlitePeriod(path.join(getSettings().catalogue.dir, `${name}.sqlite`), period.from, period.to));
   return { stores, names, unread: all.length - names.length };
 }
 

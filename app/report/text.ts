@@ -51,8 +51,8 @@ function ranked(title: string, keyName: string, unit: string, entries: Ranked[],
 function articles({ articles }: Figures): string {
   if (articles.top.length === 0) return "No article was viewed in this period.";
   return `The ${articles.top.length} most viewed of ${count(articles.viewed)} articles viewed; completion: ends reached per view.\n${table(
-    ["Article", "Views", "Visitors", "Completion", "Engaged/view"],
-    articles.top.map((article) => [clean(article.page), count(article.views), count(article.visitors), percent(article.completion), duration(article.engagedSeconds)]),
+    ["Article", "Views", "Completion", "Engaged/view"],
+    articles.top.map((article) => [clean(article.page), count(article.views), percent(article.completion), duration(article.engagedSeconds)]),
   )}`;
 }
 
@@ -108,7 +108,7 @@ export function reportText(report: Report): string {
     `  ${sparkline(figures.daily.map((entry) => entry.visitors))}`,
     heading("Top articles"),
     articles(figures),
-    figures.pages.length > 0 ? `Other pages, by kind\n${table(["Pages", "Views", "Visitors"], figures.pages.map((entry) => [clean(pageName(entry.page)), count(entry.views), count(entry.visitors)]))}` : "",
+    figures.pages.length > 0 ? `Other pages, by kind\n${table(["Pages", "Views"], figures.pages.map((entry) => [clean(pageName(entry.page)), count(entry.views)]))}` : "",
     heading("Sources"),
     "Counted once per visitor and day, on their first view.",
     ...SOURCE_KINDS.map((kind) => ranked(SOURCE_NAMES[kind], kind === "referrer" ? "Host" : "Value", "Visitors", figures.sources[kind].top, figures.sources[kind].visitors)),
