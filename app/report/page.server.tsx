@@ -23,7 +23,7 @@ form{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:end;margin:.75rem 0}
 select,button{font:inherit;padding:.35rem .5rem;min-height:2.5rem;max-width:100%}
 .totals{display:grid;grid-template-columns:repeat(auto-fit,minmax(8.5rem,1fr));gap:.5rem;margin:.5rem 0}
 .total{border:1px solid var(--line);border-radius:6px;padding:.4rem .7rem}.total b{display:block;font-size:1.4rem;font-variant-numeric:tabular-nums}
-.columns{display:grid;grid-template-columns:repeat(auto-fit,minmax(19rem,1fr));gap:0 2rem}
+.columns{display:grid;grid-template-columns:repeat(auto-fit,minmax(19rem,1fr));gap:0 2rem;align-items:start}
 table{width:100%;border-collapse:collapse;font-variant-numeric:tabular-nums;margin-bottom:.5rem}caption{text-align:left;font-size:.85rem}
 th,td{padding:.3rem .35rem;border-bottom:1px solid var(--line);text-align:right;vertical-align:top}
 th{font-size:.8rem;font-weight:600;color:var(--muted)}th:first-child,td:first-child{text-align:left;overflow-wrap:anywhere}
@@ -35,7 +35,7 @@ td+td{white-space:nowrap}
 .views{fill:var(--views);background:var(--views)}.share{fill:var(--visitors)}.visitors{fill:none;stroke:var(--visitors);stroke-width:2.5;background:var(--visitors)}.track{fill:var(--track)}
 .good{fill:#cfe9d9;color:var(--good)}.ni{fill:#f6e2bd;color:var(--ni)}.poor{fill:#f3cdd0;color:var(--poor)}.mark{fill:var(--ink)}
 .rating{font-size:.8rem;font-weight:600}.none{color:var(--muted);font-style:italic}
-.cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(17rem,1fr));gap:.5rem 1.5rem}
+.cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(17rem,1fr));gap:.5rem 1.5rem;align-items:start}
 details{margin:.5rem 0}summary{cursor:pointer;color:var(--views)}footer{margin-top:2rem;font-size:.85rem;color:var(--muted)}
 `;
 
@@ -103,27 +103,26 @@ function Total({ label, value, note }: { label: string; value: string; note?: st
 /** Shown instead of a share: NO_DATA in the muted style. */
 const Share = ({ share }: { share: number | undefined }) => (share === undefined ? <span className="none">{NO_DATA}</span> : <>{percent(share)}</>);
 
-function RankedTable({ caption, keyName, unit, ranked, total }: { caption: string; keyName: string; unit: string; ranked: Ranked[]; total: number }) {
-  if (ranked.length === 0) return <p className="none">{caption}: {NO_DATA}</p>;
+/** A table: a caption, the columns' heads, and one row per entry, its first cell naming it. */
+function Table({ caption, head, rows, className }: { caption?: ReactNode; head: string[]; rows: { key: string; cells: ReactNode[] }[]; className?: string }) {
   return (
-    <table>
-      <caption>{caption}</caption>
+    <table className={className}>
+      {caption && <caption>{caption}</caption>}
       <thead>
         <tr>
-          <th scope="col">{keyName}</th>
-          <th scope="col">{unit}</th>
-          <th scope="col">Share</th>
+          {head.map((name) => (
+            <th key={name} scope="col">
+              {name}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>
-        {ranked.map((entry) => (
-          <tr key={entry.key}>
-            <td>
-              {entry.key}
-              <Bar value={entry.n} max={ranked[0]!.n} />
-            </td>
-            <td>{count(entry.n)}</td>
-            <td>{percent(rate(entry.n, total))}</td>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            {row.cells.map((cell, index) => (
+              <td key={index}>{cell}</td>
+            ))}
           </tr>
         ))}
       </tbody>
@@ -131,40 +130,37 @@ function RankedTable({ caption, keyName, unit, ranked, total }: { caption: strin
   );
 }
 
+/** A name with a bar of its figure's share of the largest, for a table's first cell. */
+const Named = ({ name, value, max }: { name: string; value: number; max: number }) => (
+  <>
+    {name}
+    <Bar value={value} max={max} />
+  </>
+);
+
+function RankedTable({ caption, keyName, unit, ranked, total }: { caption: string; keyName: string; unit: string; ranked: Ranked[]; total: number }) {
+  if (ranked.length === 0) return <p className="none">{caption}: {NO_DATA}</p>;
+  const rows = ranked.map((entry) => ({ key: entry.key, cells: [<Named key="name" name={entry.key} value={entry.n} max={ranked[0]!.n} />, count(entry.n), percent(rate(entry.n, total))] }));
+  return <Table caption={caption} head={[keyName, unit, "Share"]} rows={rows} />;
+}
+
 function Articles({ articles }: { articles: Figures["articles"] }) {
   if (articles.top.length === 0) return <p className="none">No article was viewed in this period.</p>;
   const most = articles.top[0]!.views;
-  return (
-    <table className="articles">
-      <caption>
-        The {articles.top.length} most viewed of {count(articles.viewed)} articles viewed. Completion: ends reached per view.
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">Article</th>
-          <th scope="col">Views</th>
-          <th scope="col">Completion</th>
-          <th scope="col">Engaged per view</th>
-        </tr>
-      </thead>
-      <tbody>
-        {articles.top.map((article) => (
-          <tr key={article.page}>
-            <td>
-              {article.page}
-              <Bar value={article.views} max={most} />
-            </td>
-            <td>{count(article.views)}</td>
-            <td>
-              <Share share={article.completion} />
-              {article.completion !== undefined && <Bar value={article.completion} max={1} className="share" />}
-            </td>
-            <td>{article.engagedSeconds === undefined ? <span className="none">{NO_DATA}</span> : duration(article.engagedSeconds)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  const rows = articles.top.map((article) => ({
+    key: article.page,
+    cells: [
+      <Named key="name" name={article.page} value={article.views} max={most} />,
+      count(article.views),
+      <>
+        <Share share={article.completion} />
+        {article.completion !== undefined && <Bar value={article.completion} max={1} className="share" />}
+      </>,
+      article.engagedSeconds === undefined ? <span className="none">{NO_DATA}</span> : duration(article.engagedSeconds),
+    ],
+  }));
+  const caption = `The ${articles.top.length} most viewed of ${count(articles.viewed)} articles viewed. Completion: ends reached per view.`;
+  return <Table className="articles" caption={caption} head={["Article", "Views", "Completion", "Engaged per view"]} rows={rows} />;
 }
 
 function Funnel({ figures }: { figures: Figures }) {
@@ -177,30 +173,10 @@ function Funnel({ figures }: { figures: Figures }) {
     { label: "“Donate Now”", n: funnel.now },
     { label: "No choice (the page was left)", n: Math.max(0, funnel.shown - funnel.later - funnel.backdrop - funnel.now) },
   ];
+  const rows = steps.map((step) => ({ key: step.label, cells: [<Named key="name" name={step.label} value={step.n} max={funnel.shown} />, count(step.n), percent(rate(step.n, funnel.shown))] }));
   return (
     <>
-      <table>
-        <caption>The pop-up was shown {count(funnel.shown)} times; each answer per showing.</caption>
-        <thead>
-          <tr>
-            <th scope="col">Answer</th>
-            <th scope="col">Times</th>
-            <th scope="col">Rate</th>
-          </tr>
-        </thead>
-        <tbody>
-          {steps.map((step) => (
-            <tr key={step.label}>
-              <td>
-                {step.label}
-                <Bar value={step.n} max={funnel.shown} />
-              </td>
-              <td>{count(step.n)}</td>
-              <td>{percent(rate(step.n, funnel.shown))}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table caption={`The pop-up was shown ${count(funnel.shown)} times; each answer per showing.`} head={["Answer", "Times", "Rate"]} rows={rows} />
       {panel}
     </>
   );
@@ -221,32 +197,28 @@ function WebVitals({ vitals }: { vitals: Report["vitals"] }) {
       ) : (
         <div className="cards">
           {vitals.templates.map((template) => (
-            <table key={template.route}>
-              <caption>
-                <b>{pageName(template.route)}</b> ({template.route}), {count(template.pages)} pages
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Metric</th>
-                  <th scope="col">p75</th>
-                  <th scope="col">Rating</th>
-                </tr>
-              </thead>
-              <tbody>
-                {template.metrics.map((figure) => (
-                  <tr key={figure.metric}>
-                    <td>
-                      {figure.metric} <small>({count(figure.pages)})</small>
-                      {figure.p75 !== undefined && <VitalStrip metric={figure.metric} value={figure.p75} />}
-                    </td>
-                    <td>{vital(figure.metric, figure.p75)}</td>
-                    <td className={`rating ${figure.rating === "good" ? "good" : figure.rating === "poor" ? "poor" : figure.rating ? "ni" : "none"}`}>
-                      {figure.rating ?? NO_DATA}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <Table
+              key={template.route}
+              caption={
+                <>
+                  <b>{pageName(template.route)}</b> ({template.route}), {count(template.pages)} pages
+                </>
+              }
+              head={["Metric", "p75", "Rating"]}
+              rows={template.metrics.map((figure) => ({
+                key: figure.metric,
+                cells: [
+                  <>
+                    {figure.metric} <small>({count(figure.pages)})</small>
+                    {figure.p75 !== undefined && <VitalStrip metric={figure.metric} value={figure.p75} />}
+                  </>,
+                  vital(figure.metric, figure.p75),
+                  <span key="rating" className={`rating ${figure.rating === "good" ? "good" : figure.rating === "poor" ? "poor" : figure.rating ? "ni" : "none"}`}>
+                    {figure.rating ?? NO_DATA}
+                  </span>,
+                ],
+              }))}
+            />
           ))}
         </div>
       )}
@@ -272,24 +244,7 @@ function DailyCharts({ daily }: { daily: Figures["daily"] }) {
       <DailyChart daily={daily} width={960} className="wide" />
       <details>
         <summary>Per day</summary>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Views</th>
-              <th scope="col">Visitors</th>
-            </tr>
-          </thead>
-          <tbody>
-            {daily.map((entry) => (
-              <tr key={entry.day}>
-                <td>{entry.day}</td>
-                <td>{count(entry.views)}</td>
-                <td>{count(entry.visitors)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table head={["Day", "Views", "Visitors"]} rows={daily.map((entry) => ({ key: entry.day, cells: [entry.day, count(entry.views), count(entry.visitors)] }))} />
       </details>
     </>
   );
@@ -323,23 +278,7 @@ export function reportPage(report: Report): string {
           <h2 id="articles">Top articles</h2>
           <Articles articles={figures.articles} />
           {figures.pages.length > 0 && (
-            <table>
-              <caption>Other pages, by kind</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Pages</th>
-                  <th scope="col">Views</th>
-                </tr>
-              </thead>
-              <tbody>
-                {figures.pages.map((entry) => (
-                  <tr key={entry.page}>
-                    <td>{pageName(entry.page)}</td>
-                    <td>{count(entry.views)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <Table caption="Other pages, by kind" head={["Pages", "Views"]} rows={figures.pages.map((entry) => ({ key: entry.page, cells: [pageName(entry.page), count(entry.views)] }))} />
           )}
         </section>
         <section aria-labelledby="sources">

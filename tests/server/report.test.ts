@@ -181,7 +181,7 @@ describe("the operator's report", { timeout: 30_000 }, () => {
         expect(reply.text).not.toMatch(/\n\s+at [\w.<>]+ \(|Error:/);
       }),
       // A report the query leaves as it is costs a render: a few runs suffice here, parsing has its own (tests/unit/report.test.ts).
-      { numRuns: 25 },
+      { numRuns: 15 },
     );
 
     // On the public port, /report is the ordinary 404 page.
