@@ -38,7 +38,7 @@ export type Ranked = { key: string; n: number };
 export type Article = {
   page: string;
   views: number;
-  /** Ends reached per view; undefined while no end was counted on the site in the period (no data yet). */
+  /** Ends reached per view, at most 1; undefined while no end was counted on the site in the period (no data yet). */
   completion?: number;
   /** Engaged seconds per view; undefined likewise. */
   engagedSeconds?: number;
@@ -70,6 +70,15 @@ export type Figures = {
 
 /** Pure: n of `of`, or undefined when there is nothing to divide by. */
 export const rate = (n: number, of: number): number | undefined => (of > 0 ? n / of : undefined);
+
+/**
+ * Pure: ends reached per view, at most 1: a page shown again counts another end and no other view, so
+ * ends can outnumber views.
+ */
+const completionOf = (ends: number, views: number) => {
+  const share = rate(ends, views);
+  return share === undefined ? undefined : Math.min(share, 1);
+};
 
 /**
  * Pure: the report's figures for a period, from the rows of each of a site's stores (one per catalogue:
@@ -131,11 +140,11 @@ export function figuresOf(stores: CountRow[][], period: Period): Figures {
     articles: {
       viewed: articles.length,
       views: articleViews,
-      completion: completion ? rate(sumOf(ACTION_KINDS.readEnd), articleViews) : undefined,
+      completion: completion ? completionOf(sumOf(ACTION_KINDS.readEnd), articleViews) : undefined,
       engagedSeconds: engaged ? rate(sumOf(ACTION_KINDS.engagedSeconds), articleViews) : undefined,
       top: articles.slice(0, TOP.articles).map((article) => ({
         ...article,
-        completion: completion ? rate(of(ACTION_KINDS.readEnd, article.page), article.views) : undefined,
+        completion: completion ? completionOf(of(ACTION_KINDS.readEnd, article.page), article.views) : undefined,
         engagedSeconds: engaged ? rate(of(ACTION_KINDS.engagedSeconds, article.page), article.views) : undefined,
       })),
     },

@@ -153,6 +153,7 @@ describe("the report's figures", () => {
         for (const kind of ["referrer", "utm_source", "utm_medium", "utm_campaign"] as const) expect(figures.sources[kind].top.length).toBeLessThanOrEqual(TOP.sources);
         const rates = [figures.articles.completion, figures.articles.engagedSeconds, ...figures.articles.top.flatMap((article) => [article.completion, article.engagedSeconds])];
         for (const value of rates) if (value !== undefined) expect(Number.isFinite(value) && value >= 0).toBe(true);
+        for (const share of [figures.articles.completion, ...figures.articles.top.map((article) => article.completion)]) expect(share === undefined || share <= 1).toBe(true);
         const html = reportPage(report);
         expect(html).not.toMatch(/<script|<img|NaN|Infinity|undefined/i);
         const text = reportText(report);
