@@ -13,7 +13,7 @@ import { NO_REFERRER, sourcesOf } from "~/counts/sources";
 import { openSqliteCounts, readSqlitePeriod } from "~/counts/sqlite-counts.server";
 import type { CountsStore } from "~/counts/store";
 import { MAX_KEY_LENGTH, OTHER, SOURCE_SLOTS, VISITOR_BITS, visitorEstimate, type Tally } from "~/counts/tally";
-import { figuresOf } from "~/report/figures";
+import { figuresOf as reportFigures } from "~/report/figures";
 import { periodOf } from "~/report/period";
 import { createPool } from "~/search/pg-database.server";
 import { migrate } from "~/search/pg-schema.server";
@@ -173,7 +173,7 @@ describe.each(Object.keys(kinds) as (keyof typeof kinds)[])("the counts in %s", 
           // Reader actions are counted by another part into the same table: written here as rows of the table.
           await writing.write(tallies as Tally[], []);
           const week = periodOf(7, new Date("2026-11-26T12:00:00Z"));
-          expect(figuresOf([await store.period(week.from, week.to)], week)).toEqual(figuresOf([await writing.read(week.from, week.to)], week));
+          expect(reportFigures([await store.period(week.from, week.to)], week)).toEqual(reportFigures([await writing.read(week.from, week.to)], week));
         },
       ),
       { numRuns: 15 },
