@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type pg from "pg";
 import { connection, run } from "~/search/pg-database.server";
 import { changesOf, needsOf, type Snapshot } from "./apply";
-import type { CountsStore } from "./store";
+import { periodSumsQuery, type CountsStore } from "./store";
 import { keptFrom, OTHER, type Kind, type Tally } from "./tally";
 
 /**
@@ -67,4 +67,10 @@ export function openPostgresCounts(pool: pg.Pool, name: string): CountsStore {
     },
     async close() {},
   };
+}
+
+/** The counts of a period of the store `name`, summed for the operator's report (periodSumsQuery). */
+export async function readPostgresPeriod(pool: pg.Pool, name: string, from: string, to: string): Promise<(Omit<Tally, "kind"> & { kind: string })[]> {
+  const rows = await run<Tally & { n: string }>(pool, periodSumsQuery(["$2", "$3"], "store = $1 AND "), [name, from, to]);
+  return rows.map((row) => ({ ...row, n: Number(row.n) }));
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import Database from "better-sqlite3";
 import { changesOf, needsOf } from "./apply";
-import type { CountsStore } from "./store";
+import { periodSumsQuery, type CountsStore } from "./store";
 import { keptFrom, OTHER, type Kind, type Mark, type Tally } from "./tally";
 
 const SCHEMA = `
@@ -12,6 +12,21 @@ CREATE TABLE IF NOT EXISTS counts (
   PRIMARY KEY (day, kind, page, key)
 ) WITHOUT ROWID;
 `;
+
+/**
+ * The counts of a period in a catalogue file, summed for the operator's report (periodSumsQuery), of every
+ * kind (those of app/counts and those other parts of the site add), through a read-only connection of
+ * their own: the report never writes. A file without counts yet has none.
+ */
+export function readSqlitePeriod(file: string, from: string, to: string): (Omit<Tally, "kind"> & { kind: string })[] {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const counted = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'counts'").get();
+    return counted ? db.prepare<[string, string], Omit<Tally, "kind"> & { kind: string }>(periodSumsQuery(["?", "?"])).all(from, to) : [];
+  } finally {
+    db.close();
+  }
+}
 
 /**
  * The counts in the site's catalogue file (app/search/sqlite-catalogue.server.ts), through a connection of

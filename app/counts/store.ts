@@ -18,3 +18,15 @@ export interface CountsStore {
   sums(kinds: readonly Kind[], from: string, to: string): Promise<{ kind: Kind; page: string; n: number }[]>;
   close(): Promise<void>;
 }
+
+/**
+ * The counts of the days from the first parameter to the second summed over the period per kind, page
+ * and key, but for the site's own rows (page "", key ""), kept per day; visitors per page are left out,
+ * a day's bits being counted apart (visitorEstimate). For the operator's report: its rows are bounded by
+ * the pages and keys, not by the days. `store` is the PostgreSQL store's condition, its parameters first.
+ */
+export function periodSumsQuery(placeholders: [string, string], store = ""): string {
+  return `SELECT CASE WHEN page = '' AND key = '' THEN day ELSE '' END AS day, kind, page, key, SUM(n) AS n FROM counts
+WHERE ${store}day >= ${placeholders[0]} AND day <= ${placeholders[1]} AND (kind <> 'visitors' OR page = '')
+GROUP BY 1, kind, page, key`;
+}

@@ -1,7 +1,9 @@
+import { execFile } from "node:child_process";
 import http from "node:http";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import fc from "fast-check";
 import pg from "pg";
@@ -271,5 +273,9 @@ describe("page views on PostgreSQL", () => {
     expect(sum(rows, "visitors", `/blog/${slug}`)).toBe(1);
     expect(sum(rows, "referrer", "", "news.example.net")).toBe(1);
     expect(stored.rows[0].n).toBe(1);
+
+    // The operator's report reads them there too (app/report): npm run report with the origins' settings.
+    const { stdout } = await promisify(execFile)(process.execPath, ["build/report.js", "--days", "7"], { env: { PATH: process.env.PATH, NODE_ENV: "production", ...env } });
+    expect(stdout.replace(/\s+/g, " ")).toMatch(/Views 4 Visitors 3 .*news\.example\.net 1 /);
   }, 60_000);
 });
