@@ -1,6 +1,6 @@
-// Readers' beacons in Firefox and WebKit (app/vitals, app/counts; docs/decisions/047 and 050), where their
-// browsers differ from Chromium's (tests/e2e/web-vitals.spec.ts): what each engine measures, how it leaves a
-// page, and what it keeps. A reader opens the home page, whose content is moved on purpose, then an article
+// Readers' beacons in Chromium, Firefox and WebKit (app/vitals, app/counts; docs/decisions/047, 050 and 052):
+// what each engine measures, how it leaves a page, and what it keeps (Chromium's element labels, bots and the
+// client-side navigations are in tests/e2e/web-vitals.spec.ts). A reader opens the home page, whose content is moved on purpose, then an article
 // on one origin and the same article on a second origin of the same site, both on one PostgreSQL. Each page
 // left sends one report: the views arrive, the reader counts once across the two origins, the article read
 // to its end on one origin counts one end, the layout shift
@@ -12,7 +12,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { startPostgres } from "../support/postgres.mjs";
 import { freePort, startSite } from "../support/site-process.mjs";
-import { engineNames, launch } from "./support/engines";
+import { engineNames, launch, type EngineName } from "./support/engines";
 import { CONSOLE_KEY, startHookProxy } from "./support/hook-proxy.mjs";
 import { waitForHydration, withoutNotFoundNotice } from "./support/page-checks";
 
@@ -57,6 +57,17 @@ const shiftContent = `(() => {
   return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true))));
 })()`;
 
+/** Scrolls to the end of the page; done once an observer of the article's last element, like the page's, has seen it. */
+const readToTheEnd = `new Promise((resolve) => {
+  const end = document.querySelector(".article-body>:last-child");
+  new IntersectionObserver((entries, observer) => {
+    if (!entries.some((entry) => entry.isIntersecting)) return;
+    observer.disconnect();
+    setTimeout(() => resolve(true), 100);
+  }).observe(end);
+  end.scrollIntoView({ block: "center" });
+})`;
+
 const stored = `(async () => ({
   cookie: document.cookie,
   local: localStorage.length,
@@ -64,13 +75,15 @@ const stored = `(async () => ({
   databases: indexedDB.databases ? (await indexedDB.databases()).length : 0,
 }))()`;
 
-describe.each(engineNames)("%s", (engine) => {
+const engines: EngineName[] = ["chromium", ...engineNames];
+
+describe.each(engines)("%s", (engine) => {
   test("a reader's pages are counted once each, one visitor across two origins, an article's end once, CLS as the engine measures it, nothing stored, counts kept at a stop", async () => {
     const metricsPort = await freePort();
     const env = { CATALOG_DATABASE_URL: database, PAGE_CACHE_SECONDS: "0" };
     const origins = await Promise.all([startSite({ ...env, METRICS_PORT: String(metricsPort) }), startSite(env)]);
     const proxies = await Promise.all(origins.map((origin) => startHookProxy(origin.url, { asReader: true })));
-    const page = await launch(engine, { width: 1280, height: 800 }, inject("webkitDriverUrl"));
+    const page = await launch(engine, { width: 1280, height: 800, asReader: true }, inject("webkitDriverUrl"));
     try {
       // The article counts once the catalogue has it (its first sync, at start).
       for (const origin of origins) {
@@ -90,15 +103,15 @@ describe.each(engineNames)("%s", (engine) => {
       await page.goto(`${proxies[0]!.url}${ARTICLE}`);
       await page.waitFor(measuring, "the measuring script");
       // Read to its end on the first origin only (an IntersectionObserver on the body's last element).
-      await page.evaluate(`(window.scrollTo(0, document.body.scrollHeight), new Promise((resolve) => setTimeout(() => resolve(true), 300)))`);
+      await page.evaluate(readToTheEnd);
       await page.goto(`${proxies[1]!.url}${ARTICLE}`);
       await page.waitFor(measuring, "the measuring script");
       const storage = await page.evaluate<{ cookie: string; local: number; session: string[]; databases: number }>(stored);
       const problems = withoutNotFoundNotice(await page.consoleProblems());
       await page.goto(`${proxies[1]!.url}/robots.txt`);
 
-      // The home page's report: CLS and LCP where the engine has their entries (Firefox ESR 153: LCP, not
-      // layout shifts; WebKitGTK: neither), none made up where it has not; TTFB from every engine.
+      // The home page's report: CLS and LCP where the engine has their entries (Chromium: both; Firefox ESR
+      // 153: LCP, not layout shifts; WebKitGTK: neither), none made up where it has not; TTFB from every engine.
       await expect.poll(() => metric(metricsPort, "content_site_web_vitals_ttfb_seconds_count", home), { timeout: 15_000 }).toBeGreaterThan(0);
       expect({
         cls: await metric(metricsPort, "content_site_web_vitals_cls_count", home),
