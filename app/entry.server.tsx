@@ -5,7 +5,7 @@ import { getSettings, siteOf } from "./site/config.server";
 import { contentSecurityPolicy } from "./document/csp.server";
 import { escapeScriptData } from "./document/inline-script";
 import { PageScripts } from "./document/page-scripts";
-import { BEACON_PATH, NO_SCRIPT_PANEL_QUERY } from "./vitals/beacon-path";
+import { BEACON_PATH } from "./vitals/beacon-path";
 
 // Read and check the settings as the server starts, so a wrong setting stops it with a clear list.
 // The server calls it too, through the build, before it listens.
@@ -58,15 +58,14 @@ export default async function handleRequest(
 
 /**
  * A view of a page read without JavaScript (docs/decisions/050): an image request to the beacon, whose
- * Referer names the page. And its donation panel shown (decision 052): the panel is the #donate dialog,
- * shown by CSS when it is the URL's target; a background image of the target alone is fetched only then
- * (a lazy <img> would not do: browsers load lazy images at once when scripting is off). The same bytes on
+ * Referer names the page (its donation panel shown is counted by the stylesheet: app/tailwind.css,
+ * decision 052). The same bytes on
  * every page, so pages stay byte-stable; added after the document, as the data script is, where the parser
  * puts it at the end of the body and hydration leaves it alone (React keeps a body's extra last children).
  * With JavaScript, a noscript's content is text: nothing is fetched or styled, and the page's script
  * sends the view and what the reader does.
  */
-const NO_SCRIPT_VIEW = `<noscript><img src="${BEACON_PATH}" alt="" hidden><style>#donate:target{background-image:url(${BEACON_PATH}?${NO_SCRIPT_PANEL_QUERY})}</style></noscript>`;
+const NO_SCRIPT_VIEW = `<noscript><img src="${BEACON_PATH}" alt="" hidden></noscript>`;
 
 /** The loaders' data as Remix's browser entry reads it: into the stream its <Scripts> opened, then closed. */
 function loaderData(data: string): string {

@@ -390,6 +390,8 @@ describe("without Web Vitals", { timeout: 30_000 }, () => {
         const page = await send("127.0.0.1", "", { "User-Agent": CHROME }, { method: "GET", pathname: "/", port: other.port });
         expect(page !== "client-refused" && page.text).toContain(`\\"analytics\\",${counted}`);
         expect(page !== "client-refused" && page.text.includes("/__beacon")).toBe(counted);
+        // The stylesheet's count of a no-script reader's donation panel (app/tailwind.css) applies only then.
+        expect(page !== "client-refused" && /<html [^>]*data-counted=""/.test(page.text)).toBe(counted);
         const post = await send("127.0.0.1", beacon("/", { CLS: [0] }), readerHeaders(), { port: other.port });
         expect(post !== "client-refused" && post.status).toBe(counted ? 204 : 404);
       } finally {
