@@ -58,10 +58,12 @@ export default async function handleRequest(
 
 /**
  * A view of a page read without JavaScript (docs/decisions/050): an image request to the beacon, whose
- * Referer names the page. The same bytes on every page, so pages stay byte-stable; added after the
- * document, as the data script is, where the parser puts it at the end of the body and hydration leaves
- * it alone (React keeps a body's extra last children). With JavaScript, a noscript's content is text:
- * nothing is fetched, and the page's script sends the view.
+ * Referer names the page (its donation panel shown is counted by the stylesheet: app/tailwind.css,
+ * decision 052). The same bytes on
+ * every page, so pages stay byte-stable; added after the document, as the data script is, where the parser
+ * puts it at the end of the body and hydration leaves it alone (React keeps a body's extra last children).
+ * With JavaScript, a noscript's content is text: nothing is fetched or styled, and the page's script
+ * sends the view and what the reader does.
  */
 const NO_SCRIPT_VIEW = `<noscript><img src="${BEACON_PATH}" alt="" hidden></noscript>`;
 

@@ -86,7 +86,8 @@ export function Layout({ children }: { children: ReactNode }) {
     document.documentElement.dataset.hydrated = "";
   }, []);
   return (
-    <html lang={lang} dir={dir}>
+    // data-counted: the stylesheet counts a no-script reader's donation panel only where readers are counted.
+    <html lang={lang} dir={dir} data-counted={root?.analytics ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -8,6 +8,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const buildEntry = path.join(root, "build", "index.js");
 const serverEntry = path.join(root, "build", "server.js");
 const workerEntry = path.join(root, "build", "markdown-worker.js");
+const reportEntry = path.join(root, "build", "report.js");
 const sources = ["app", "server", "public", "remix.config.js", "postcss.config.js", "package.json", "package-lock.json", "scripts/optimize-scripts.mjs", "scripts/precompress.mjs"];
 
 function newestChange(target) {
@@ -23,7 +24,7 @@ function newestChange(target) {
   return newest;
 }
 
-const entries = [buildEntry, serverEntry, workerEntry];
+const entries = [buildEntry, serverEntry, workerEntry, reportEntry];
 const builtAt = entries.every((entry) => existsSync(entry)) ? Math.min(...entries.map((entry) => statSync(entry).mtimeMs)) : 0;
 const changedAt = Math.max(...sources.map(newestChange));
 // `npm run dev` writes a development build to the same folder: never serve that as production.

@@ -3,7 +3,8 @@
 // installed, the proxy tests; then prints one summary line over all of them: "N passed, N failed". A runner
 // that errored, or ran no test, counts as a failure.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
+import { playwrightCounts, readJson, runnerCounts, vitestCounts } from "./test-counts.mjs";
 
 const artifacts = "tests/.artifacts";
 const run = (command, args) => spawnSync(command, args, { stdio: "inherit" }).status ?? 1;
@@ -24,21 +25,6 @@ const runQuietly = (command, args) =>
     child.on("error", (error) => output.push(Buffer.from(`${error.message}\n`)));
     child.on("close", (status) => resolve({ status: status ?? 1, output: Buffer.concat(output) }));
   });
-const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : undefined);
-
-/** Passed and failed tests from a Vitest JSON report; a test file that failed outside its tests (an import, a hook) is a failure. */
-const vitestCounts = (report) => ({
-  passed: report.numPassedTests,
-  failed:
-    report.numFailedTests +
-    (report.testResults ?? []).filter((file) => file.status === "failed" && !file.assertionResults?.some((test) => test.status === "failed")).length,
-});
-/** Passed and failed tests from a Playwright JSON report; an error outside any test (a server that would not start) is a failure. */
-const playwrightCounts = (report) => ({
-  passed: report.stats.expected + report.stats.flaky,
-  failed: report.stats.unexpected + (report.errors?.length ?? 0),
-});
-
 const runners = [
   { name: "unit and server (Vitest)", command: ["npx", ["vitest", "run"]], report: "vitest.json", counts: vitestCounts },
   { name: "browser (Playwright)", command: ["npx", ["playwright", "test"]], report: "playwright.json", counts: playwrightCounts },
@@ -77,15 +63,10 @@ if (run("node", ["scripts/build-if-needed.mjs"]) !== 0) {
     } else {
       status = await runAloud(...runner.command);
     }
-    const report = readJson(`${artifacts}/${runner.report}`);
-    const counts = report ? runner.counts(report) : { passed: 0, failed: 0 };
+    const counts = runnerCounts(readJson(`${artifacts}/${runner.report}`), runner.counts, status);
     passed += counts.passed;
     failed += counts.failed;
-    // An exit status that the counted failures do not explain, or no test at all, is a failure too.
-    if ((status !== 0 && counts.failed === 0) || counts.passed + counts.failed === 0) {
-      problems.push(`${runner.name} ${report ? "reported" : "wrote no report and"} exited with status ${status} after ${counts.passed + counts.failed} tests`);
-      failed += 1;
-    }
+    if (counts.problem) problems.push(`${runner.name} ${counts.problem}`);
   }
 }
 for (const problem of problems) console.error(`Runner error: ${problem}`);

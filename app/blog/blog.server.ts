@@ -9,7 +9,7 @@ import type { ArticleView, BlogArticle, BlogEntry, BlogListPage } from "./types"
 import { formatPublishedDate, isoDate } from "./dates";
 import type { Catalog } from "~/i18n/messages";
 import { splitKeywords } from "./keywords";
-import { pickReadNext } from "./read-next";
+import { pickReadNext, READ_NEXT_COUNT, type ReadRate } from "./read-next";
 import { minutesFor } from "./reading-time";
 import { extractVideoId, videoEmbedUrl } from "./video";
 import type { Catalogue } from "~/search/catalogue";
@@ -124,9 +124,9 @@ export function getNewestEntries(request: Request, site: SiteSettings): Promise<
  * page). Chosen per request from the cached list rather than cached with the article, whose copy may
  * outlive the list's: it takes microseconds.
  */
-export function readNextFor(article: ArticleView, newest: BlogEntry[]): BlogEntry[] {
+export function readNextFor(article: ArticleView, newest: BlogEntry[], readRate?: ReadRate): BlogEntry[] {
   const keywords = [...article.keywords.shortTail, ...article.keywords.longTail];
-  return pickReadNext({ slug: article.slug, keywords }, newest).map(asCard);
+  return pickReadNext({ slug: article.slug, keywords }, newest, READ_NEXT_COUNT, readRate).map(asCard);
 }
 
 /** A list entry as its card needs it: the keywords, which only choose what to read next, stay on the server. */

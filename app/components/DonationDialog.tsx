@@ -68,6 +68,9 @@ export function DonationDialog({ siteName, donationUrl, autoOpen }: Props) {
       id="donate"
       ref={dialogRef}
       className="donate-dialog"
+      // What the page's script counts (app/vitals/measure.client.ts): the pop-up shown, a click on its backdrop.
+      data-shown="donate_shown"
+      data-count="donate_backdrop"
       aria-labelledby="donate-title"
       aria-describedby="donate-text"
       onClose={onClose}
@@ -91,7 +94,7 @@ export function DonationDialog({ siteName, donationUrl, autoOpen }: Props) {
         </p>
         <div className="mt-7 flex flex-col-reverse gap-3 sm:flex-row sm:justify-center">
           {hydrated ? (
-            <button type="button" onClick={close} className={secondaryButton}>
+            <button type="button" onClick={close} className={secondaryButton} data-count="donate_later">
               {t("donation.later")}
             </button>
           ) : (
@@ -99,7 +102,7 @@ export function DonationDialog({ siteName, donationUrl, autoOpen }: Props) {
               {t("donation.later")}
             </a>
           )}
-          <a href={donationUrl ?? "/#contact"} className={primaryButton} onClick={close}>
+          <a href={donationUrl ?? "/#contact"} className={primaryButton} onClick={close} data-count="donate_now">
             {t("donation.donate")}
           </a>
         </div>

@@ -1,26 +1,27 @@
-import { bitsOf, OTHER, SOURCE_SLOTS, type Mark, type Tally } from "./tally";
+import { bitsOf, isKeyed, OTHER, SOURCE_SLOTS, type Mark, type Tally } from "./tally";
 
-/** What a batch needs to read from the store, inside its write transaction. */
+/** What a batch needs to read from the store, inside its write transaction: bitmaps, and the keys of each keyed kind (sources, hosts). */
 export type Needs = { bitmaps: { day: string; page: string }[]; sources: { day: string; kind: string }[] };
-/** What the store holds of it: each bitmap (by needed order) and the source keys that have their own row (OTHER left out). */
+/** What the store holds of it: each bitmap (by needed order) and the keys that have their own row (OTHER left out). */
 export type Snapshot = { bitmaps: (Buffer | undefined)[]; sources: Set<string>[] };
 /** What to write: the bitmaps that changed, and the counts to add. */
 export type Changes = { bitmaps: { day: string; page: string; bits: Buffer }[]; tallies: Tally[] };
 
 const byBitmap = (marks: Mark[]) => groupBy(marks, (mark) => `${mark.day}\0${mark.page}`);
 
-/** Pure: the bitmaps and source kinds a batch reads. */
-export function needsOf(marks: Mark[]): Needs {
+/** Pure: the bitmaps and keyed kinds a batch reads. */
+export function needsOf(tallies: Tally[], marks: Mark[]): Needs {
   const sources = new Map<string, { day: string; kind: string }>();
   for (const mark of marks) for (const { kind } of mark.sources ?? []) sources.set(`${mark.day}\0${kind}`, { day: mark.day, kind });
+  for (const { day, kind } of tallies) if (isKeyed(kind)) sources.set(`${day}\0${kind}`, { day, kind });
   return { bitmaps: [...byBitmap(marks).values()].map((group) => ({ day: group[0]!.day, page: group[0]!.page })), sources: [...sources.values()] };
 }
 
 /**
  * Pure: what a batch writes, given what the store holds (in the same transaction, one process at a time):
  * the marks set into the bitmaps (a bit newly set counts a visitor, and the sources they came with), the
- * sources within their slots (a key with no row of its own, once SOURCE_SLOTS have one, counts as OTHER),
- * and the counts summed by row.
+ * keyed counts (sources, hosts of outbound links and embeds) within their slots (a key with no row of its
+ * own, once SOURCE_SLOTS have one, counts as OTHER), and the counts summed by row.
  */
 export function changesOf(tallies: Tally[], marks: Mark[], needs: Needs, snapshot: Snapshot): Changes {
   const sums = new Map<string, Tally>();
@@ -30,10 +31,13 @@ export function changesOf(tallies: Tally[], marks: Mark[], needs: Needs, snapsho
     if (known) known.n += tally.n;
     else sums.set(id, { ...tally });
   };
-  tallies.forEach(add);
+  const sources: Tally[] = [];
+  for (const tally of tallies) {
+    if (isKeyed(tally.kind)) sources.push(tally);
+    else add(tally);
+  }
 
   const bitmaps: Changes["bitmaps"] = [];
-  const sources: Tally[] = [];
   [...byBitmap(marks).values()].forEach((group, index) => {
     const { day, page } = needs.bitmaps[index]!;
     const size = bitsOf(page);

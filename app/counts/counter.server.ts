@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import type { CountsStore } from "./store";
-import { dayOf, type Mark, type SourceKind, type Tally } from "./tally";
+import { ARTICLE_ACTS, dayOf, type ActKind, type Kind, type Mark, type SourceKind, type Tally } from "./tally";
 
 /** How often a process writes what it counted; a stop writes the rest. */
 const FLUSH_MS = 5_000;
@@ -15,7 +15,15 @@ export type View = {
   userAgent: string;
   /** Where they came from, counted if this is their first view of the day (none for a view without JavaScript). */
   sources?: { kind: SourceKind; key: string }[];
+  /** What the reader did on the page, bounded already (app/counts/acts.ts). */
+  acts?: Act[];
 };
+
+/** `n` more of a kind: for the page when the kind is an article's (and the page one), else for the site, by `key` for a host. */
+export type Act = { kind: ActKind; key: string; n: number };
+
+const ofArticle = new Set<string>(ARTICLE_ACTS);
+const isArticle = (page: string) => page.startsWith("/blog/");
 
 /**
  * Counts a site's views and visitors into its store (docs/decisions/050). A visitor is the keyed hash of
@@ -42,11 +50,18 @@ export function createCounter(store: CountsStore, name: string, { flushMs = FLUS
     }
     return salt;
   };
-  const tally = (day: string, page: string) => {
-    const id = `${day}\0${page}`;
+  const tally = (day: string, kind: Kind, page: string, key = "", n = 1) => {
+    const id = `${day}\0${kind}\0${page}\0${key}`;
     const known = tallies.get(id);
-    if (known) known.n += 1;
-    else tallies.set(id, { day, kind: "views", page, key: "", n: 1 });
+    if (known) known.n += n;
+    else tallies.set(id, { day, kind, page, key, n });
+  };
+  /** An article's acts count for the article only (none for another page, nor OTHER); the others for the site. */
+  const record = (day: string, page: string, acts: Act[]) => {
+    for (const { kind, key, n } of acts) {
+      if (!ofArticle.has(kind)) tally(day, kind, "", key, n);
+      else if (isArticle(page)) tally(day, kind, page, "", n);
+    }
   };
 
   const flush = () => {
@@ -62,23 +77,32 @@ export function createCounter(store: CountsStore, name: string, { flushMs = FLUS
   const timer = setInterval(flush, flushMs);
   timer.unref();
 
-  const count = async ({ page: pageOrPromise, address, userAgent, sources }: View) => {
+  const count = async ({ page: pageOrPromise, address, userAgent, sources, acts = [] }: View) => {
     const day = dayOf(now());
     const [page, salt] = await Promise.all([pageOrPromise, saltOf(day)]);
     const hash = createHmac("sha256", salt).update(`${name}\0${address}\0${userAgent}`).digest();
-    tally(day, "");
-    tally(day, page);
+    tally(day, "views", "");
+    tally(day, "views", page);
+    record(day, page, acts);
     if (marks.length >= MAX_PENDING_MARKS) return;
     marks.push({ day, page: "", bit: hash.readUInt32BE(0), sources }, { day, page, bit: hash.readUInt32BE(4) });
   };
 
+  const tracked = (counting: Promise<void>) => {
+    const done = counting.catch(() => undefined).finally(() => arriving.delete(done));
+    arriving.add(done);
+    return counting;
+  };
+
   return {
-    /** Counts a view; settles when it is in the next write (a store that cannot give the day's salt rejects). */
+    /** Counts a view, and what the reader did on it; settles when it is in the next write (a store that cannot give the day's salt rejects). */
     view(view: View): Promise<void> {
-      const counting = count(view);
-      const tracked = counting.catch(() => undefined).finally(() => arriving.delete(tracked));
-      arriving.add(tracked);
-      return counting;
+      return tracked(count(view));
+    },
+    /** Counts what the reader did on a page already counted (one shown again after it was hidden): no view, no visitor. */
+    acts(page: string | Promise<string>, acts: Act[]): Promise<void> {
+      const day = dayOf(now());
+      return tracked(Promise.resolve(page).then((found) => record(day, found, acts)));
     },
     /** Writes what was counted so far (tests, and a stop). */
     flush,

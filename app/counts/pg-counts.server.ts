@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type pg from "pg";
 import { connection, run } from "~/search/pg-database.server";
 import { changesOf, needsOf, type Snapshot } from "./apply";
-import type { CountsStore } from "./store";
+import { periodSumsQuery, type CountsStore } from "./store";
 import { keptFrom, OTHER, type Kind, type Tally } from "./tally";
 
 /**
@@ -28,7 +28,7 @@ export function openPostgresCounts(pool: pg.Pool, name: string): CountsStore {
       try {
         await client.query("BEGIN");
         await query("SELECT pg_advisory_xact_lock(hashtext('counts ' || $1))", []);
-        const needs = needsOf(marks);
+        const needs = needsOf(tallies, marks);
         // One statement at a time: the client is one connection.
         const snapshot: Snapshot = { bitmaps: [], sources: [] };
         for (const { day, page } of needs.bitmaps) {
@@ -57,6 +57,20 @@ export function openPostgresCounts(pool: pg.Pool, name: string): CountsStore {
       const rows = await run<Tally & { n: string }>(pool, "SELECT day, kind, page, key, n FROM counts WHERE store = $1 AND day >= $2 AND day <= $3 ORDER BY day, kind, page, key", [name, from, to]);
       return rows.map((row) => ({ ...row, kind: row.kind as Kind, n: Number(row.n) }));
     },
+    async sums(kinds, from, to) {
+      const rows = await run<{ kind: Kind; page: string; n: string }>(
+        pool,
+        "SELECT kind, page, sum(n) AS n FROM counts WHERE store = $1 AND day >= $2 AND day <= $3 AND kind = ANY($4::text[]) AND page <> '' GROUP BY kind, page",
+        [name, from, to, kinds],
+      );
+      return rows.map((row) => ({ ...row, n: Number(row.n) }));
+    },
     async close() {},
   };
+}
+
+/** The counts of a period of the store `name`, summed for the operator's report (periodSumsQuery). */
+export async function readPostgresPeriod(pool: pg.Pool, name: string, from: string, to: string): Promise<(Omit<Tally, "kind"> & { kind: string })[]> {
+  const rows = await run<Tally & { n: string }>(pool, periodSumsQuery(["$2", "$3"], "store = $1 AND "), [name, from, to]);
+  return rows.map((row) => ({ ...row, n: Number(row.n) }));
 }

@@ -32,6 +32,14 @@ function referrerHost(referrer: string): string | undefined {
   if (!referrer || referrer.length > 2048 || !URL.canParse(referrer)) return undefined;
   const url = new URL(referrer);
   if (url.protocol !== "https:" && url.protocol !== "http:") return undefined;
-  const host = url.hostname.replace(/^www\./, "");
+  return hostKey(url.hostname);
+}
+
+/**
+ * Pure: a host name as a count's key, lowercased and without "www.", or undefined when it is none: it must
+ * have a dot, at most MAX_KEY_LENGTH characters, and only the letters of a host (IDNs come as punycode).
+ */
+export function hostKey(hostname: string): string | undefined {
+  const host = hostname.toLowerCase().replace(/^www\./, "");
   return host.includes(".") && host.length <= MAX_KEY_LENGTH && /^[a-z0-9.-]+$/.test(host) ? host : undefined;
 }

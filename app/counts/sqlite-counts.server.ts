@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import Database from "better-sqlite3";
 import { changesOf, needsOf } from "./apply";
-import type { CountsStore } from "./store";
+import { periodSumsQuery, type CountsStore } from "./store";
 import { keptFrom, OTHER, type Kind, type Mark, type Tally } from "./tally";
 
 const SCHEMA = `
@@ -12,6 +12,21 @@ CREATE TABLE IF NOT EXISTS counts (
   PRIMARY KEY (day, kind, page, key)
 ) WITHOUT ROWID;
 `;
+
+/**
+ * The counts of a period in a catalogue file, summed for the operator's report (periodSumsQuery), of every
+ * kind (those of app/counts and those other parts of the site add), through a read-only connection of
+ * their own: the report never writes. A file without counts yet has none.
+ */
+export function readSqlitePeriod(file: string, from: string, to: string): (Omit<Tally, "kind"> & { kind: string })[] {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const counted = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'counts'").get();
+    return counted ? db.prepare<[string, string], Omit<Tally, "kind"> & { kind: string }>(periodSumsQuery(["?", "?"])).all(from, to) : [];
+  } finally {
+    db.close();
+  }
+}
 
 /**
  * The counts in the site's catalogue file (app/search/sqlite-catalogue.server.ts), through a connection of
@@ -35,10 +50,13 @@ export function openSqliteCounts(file: string): CountsStore {
     keys: db.prepare<[string, string, string], { key: string }>("SELECT key FROM counts WHERE day = ? AND kind = ? AND page = '' AND key <> ?"),
     add: db.prepare("INSERT INTO counts (day, kind, page, key, n) VALUES (@day, @kind, @page, @key, @n) ON CONFLICT (day, kind, page, key) DO UPDATE SET n = n + excluded.n"),
     read: db.prepare<[string, string], Tally>("SELECT day, kind, page, key, n FROM counts WHERE day >= ? AND day <= ? ORDER BY day, kind, page, key"),
+    sums: db.prepare<[string, string, string], { kind: Kind; page: string; n: number }>(
+      "SELECT kind, page, sum(n) AS n FROM counts WHERE day >= ? AND day <= ? AND kind IN (SELECT value FROM json_each(?)) AND page <> '' GROUP BY kind, page",
+    ),
   };
   /** Read, worked out and written in one synchronous transaction: nothing else runs on the thread meanwhile. */
   const write = db.transaction((tallies: Tally[], marks: Mark[]) => {
-    const needs = needsOf(marks);
+    const needs = needsOf(tallies, marks);
     const snapshot = {
       bitmaps: needs.bitmaps.map(({ day, page }) => statements.bits.get(day, page)?.bits),
       sources: needs.sources.map(({ day, kind }) => new Set(statements.keys.all(day, kind, OTHER).map((row) => row.key))),
@@ -64,6 +82,9 @@ export function openSqliteCounts(file: string): CountsStore {
     },
     async read(from, to) {
       return statements.read.all(from, to).map((row) => ({ ...row, kind: row.kind as Kind }));
+    },
+    async sums(kinds, from, to) {
+      return statements.sums.all(from, to, JSON.stringify(kinds));
     },
     async close() {
       db.close();

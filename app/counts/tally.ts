@@ -1,8 +1,8 @@
 /**
- * Daily counts per site (docs/decisions/050): what is counted, and the bounds that hold whatever readers'
- * browsers send. A row is a day (UTC, YYYY-MM-DD), a kind, a page and a key; the page is "" for the whole
- * site, a known page's route, an article of the catalogue ("/blog/<slug>") or OTHER; the key is "" but
- * for the sources.
+ * Daily counts per site (docs/decisions/050, 052): what is counted, and the bounds that hold whatever
+ * readers' browsers send. A row is a day (UTC, YYYY-MM-DD), a kind, a page and a key; the page is "" for
+ * the whole site, a known page's route, an article of the catalogue ("/blog/<slug>") or OTHER; the key is
+ * "" but for the keyed kinds (sources, outbound links and embeds), whose key is a host or a utm value.
  */
 
 export const OTHER = "other";
@@ -12,9 +12,21 @@ export const PAGE_KINDS = ["views", "visitors"] as const;
 /** Counted per site, once per visitor and day, on their first view: where they came from. */
 export const SOURCE_KINDS = ["referrer", "utm_source", "utm_medium", "utm_campaign"] as const;
 
+/** Counted per article (page "/blog/<slug>"), never for another page: its end reached, and seconds read. */
+export const ARTICLE_ACTS = ["read_end", "engaged_seconds"] as const;
+/** Counted for the site (page ""): the donation pop-up's funnel, and the panel shown without JavaScript. */
+export const SITE_ACTS = ["donate_shown", "donate_later", "donate_backdrop", "donate_now", "donate_panel"] as const;
+/** Counted for the site by the host clicked, within SOURCE_SLOTS as the sources are. */
+export const HOST_ACTS = ["outbound", "embed"] as const;
+
 export type PageKind = (typeof PAGE_KINDS)[number];
 export type SourceKind = (typeof SOURCE_KINDS)[number];
-export type Kind = PageKind | SourceKind;
+export type ActKind = (typeof ARTICLE_ACTS)[number] | (typeof SITE_ACTS)[number] | (typeof HOST_ACTS)[number];
+export type Kind = PageKind | SourceKind | ActKind;
+
+/** Kinds whose keys take a slot of their own per site and day, the first SOURCE_SLOTS of them; the rest go to OTHER. */
+const KEYED = new Set<string>([...SOURCE_KINDS, ...HOST_ACTS]);
+export const isKeyed = (kind: string) => KEYED.has(kind);
 
 /** A count to add: `n` to the row of this day, kind, page and key. */
 export type Tally = { day: string; kind: Kind; page: string; key: string; n: number };
@@ -23,7 +35,8 @@ export type Tally = { day: string; kind: Kind; page: string; key: string; n: num
 export type Mark = { day: string; page: string; bit: number; sources?: { kind: SourceKind; key: string }[] };
 
 /**
- * Distinct source keys (referrer hosts, utm values) kept per site, day and kind; any beyond go to OTHER.
+ * Distinct keys (referrer hosts, utm values, hosts of outbound links and embeds) kept per site, day and
+ * kind; any beyond go to OTHER.
  * The first ones of the day take the slots: a source that matters comes early and often.
  */
 export const SOURCE_SLOTS = 50;

@@ -1,15 +1,20 @@
 import http from "node:http";
 import type { Registry } from "prom-client";
 
+type Page = (req: http.IncomingMessage, res: http.ServerResponse) => unknown;
+
 /**
- * The metrics' own listener: `GET /metrics` in the Prometheus text format, nothing else. Kept off the
- * public port, so readers and crawlers never see it, and on loopback unless METRICS_HOST says otherwise.
+ * The metrics' own listener: `GET /metrics` in the Prometheus text format, and the operator's pages
+ * (`pages`, by path: the report), nothing else. Kept off the public port, so readers and crawlers never
+ * see it, and on loopback unless METRICS_HOST says otherwise.
  */
-export function listenForScrapes(registry: Registry, { port, host }: { port: number; host: string }) {
+export function listenForScrapes(registry: Registry, { port, host }: { port: number; host: string }, pages: Record<string, Page> = {}) {
   const server = http.createServer((req, res) => {
-    const path = (req.url ?? "").split("?")[0];
+    const path = (req.url ?? "").split("?")[0]!;
+    const page = Object.hasOwn(pages, path) ? pages[path] : undefined;
+    if (page) return void page(req, res);
     if (path !== "/metrics" || (req.method !== "GET" && req.method !== "HEAD")) {
-      res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Not Found: the metrics are at GET /metrics\n");
+      res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end(`Not Found: the metrics are at GET /metrics${Object.keys(pages).map((other) => `, ${other}`).join("")}\n`);
       return;
     }
     registry.metrics().then(
@@ -29,7 +34,7 @@ export function listenForScrapes(registry: Registry, { port, host }: { port: num
       process.exit(1);
     });
     server.listen(port, host, () => {
-      console.log(`Metrics on http://${host}:${port}/metrics`);
+      console.log(`Metrics on http://${host}:${port}/metrics, the report on http://${host}:${port}/report`);
       resolve(server);
     });
   });

@@ -5,6 +5,15 @@ import { BEACON_OUTCOMES, type CatalogueStatus, type Recorder, type WebVital } f
 /** Every series the site exposes, and the README's Monitoring table, start with this. */
 export const PREFIX = "content_site_";
 
+/** The histogram of each Web Vital, after PREFIX (the operator's report reads them by these names). */
+export const WEB_VITAL_SERIES: Record<WebVital, string> = {
+  LCP: "web_vitals_lcp_seconds",
+  FCP: "web_vitals_fcp_seconds",
+  TTFB: "web_vitals_ttfb_seconds",
+  INP: "web_vitals_inp_seconds",
+  CLS: "web_vitals_cls",
+};
+
 /** What the page cache (server/page-cache.ts) reports; `site` is the answering site's label. */
 export type PageCacheEvents = {
   hit(site: string): void;
@@ -114,13 +123,13 @@ export function createSeries(client: typeof Prom) {
   // Readers' Web Vitals (app/vitals, docs/decisions/047): buckets around each metric's "good" and "poor"
   // thresholds (LCP 2.5 s and 4 s, FCP 1.8 s and 3 s, TTFB 0.8 s and 1.8 s, INP 200 ms and 500 ms, CLS 0.1 and 0.25).
   const vital = (name: string, what: string, buckets: number[]) =>
-    histogram(`web_vitals_${name}`, `${what} of the pages readers saw, as their browsers measured it, by site and route template.`, ["site", "route"], buckets);
+    histogram(name, `${what} of the pages readers saw, as their browsers measured it, by site and route template.`, ["site", "route"], buckets);
   const webVitals: Record<WebVital, Prom.Histogram<"site" | "route">> = {
-    LCP: vital("lcp_seconds", "Largest Contentful Paint", [0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 7.5, 10]),
-    FCP: vital("fcp_seconds", "First Contentful Paint", [0.25, 0.5, 1, 1.5, 1.8, 2.5, 3, 4, 6, 10]),
-    TTFB: vital("ttfb_seconds", "Time to First Byte", [0.05, 0.1, 0.2, 0.4, 0.8, 1.2, 1.8, 3, 5, 10]),
-    INP: vital("inp_seconds", "Interaction to Next Paint", [0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 0.75, 1, 2]),
-    CLS: vital("cls", "Cumulative Layout Shift (a score)", [0.01, 0.025, 0.05, 0.1, 0.15, 0.25, 0.5, 1]),
+    LCP: vital(WEB_VITAL_SERIES.LCP, "Largest Contentful Paint", [0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 7.5, 10]),
+    FCP: vital(WEB_VITAL_SERIES.FCP, "First Contentful Paint", [0.25, 0.5, 1, 1.5, 1.8, 2.5, 3, 4, 6, 10]),
+    TTFB: vital(WEB_VITAL_SERIES.TTFB, "Time to First Byte", [0.05, 0.1, 0.2, 0.4, 0.8, 1.2, 1.8, 3, 5, 10]),
+    INP: vital(WEB_VITAL_SERIES.INP, "Interaction to Next Paint", [0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 0.75, 1, 2]),
+    CLS: vital(WEB_VITAL_SERIES.CLS, "Cumulative Layout Shift (a score)", [0.01, 0.025, 0.05, 0.1, 0.15, 0.25, 0.5, 1]),
   };
   const poorElements = counter(
     "web_vitals_poor_elements_total",

@@ -1,4 +1,6 @@
+import { reportHandler } from "~/report/handler.server";
 import type { Settings } from "~/site/config.server";
+import { servedSites } from "~/site/sites.server";
 import type { BuildRoute } from "./route-id";
 import { listenForScrapes } from "./listener.server";
 import { installRecorder } from "./record.server";
@@ -8,14 +10,16 @@ import { createSeries } from "./series.server";
 /**
  * Prometheus metrics (docs/decisions/021), called by server/main.ts through the build before the sites
  * are read. With METRICS_PORT unset: undefined, no listener, and prom-client is not even loaded. Else
- * the series go behind the app's reports (record.server.ts) and the listener starts; what the server
- * puts in front of its own parts comes back: the request middleware and the page cache's events.
+ * the series go behind the app's reports (record.server.ts) and the listener starts, with the operator's
+ * report (app/report) beside /metrics; what the server puts in front of its own parts comes back: the
+ * request middleware and the page cache's events.
  */
 export async function startMetrics(settings: Settings, routes: Record<string, BuildRoute | undefined>) {
   if (!settings.metrics) return undefined;
   const client = await import("prom-client");
   const series = createSeries(client);
   installRecorder(series.recorder);
-  await listenForScrapes(series.registry, settings.metrics);
+  // The operator's report beside the metrics (app/report): the sites as served now, this process's Web Vitals.
+  await listenForScrapes(series.registry, settings.metrics, { "/report": reportHandler(series.registry, servedSites) });
   return { ...requestMetrics(series.requestDuration, routes), pageCache: series.pageCache };
 }

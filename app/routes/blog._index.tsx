@@ -2,8 +2,10 @@ import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@rem
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { asCard, getBlogListPage } from "~/blog/blog.server";
+import { mostReadOf } from "~/blog/most-read.server";
 import { BlogUnavailableError } from "~/blog/errors.server";
 import { BlogCard } from "~/components/blog/BlogCard";
+import { MostRead } from "~/components/blog/MostRead";
 import { Pagination } from "~/components/blog/Pagination";
 import { Spinner } from "~/components/Spinner";
 import { showToast } from "~/components/Toaster";
@@ -22,6 +24,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { page } = param;
   const notFound = () => data(null, { status: 404, headers: cacheHeaders("missing") });
   if (page > MAX_PAGE) throw notFound();
+  // The blog's front page only; never fails (an empty list shows nothing).
+  const mostRead = page === 1 ? mostReadOf(request, site) : Promise.resolve([]);
   let list;
   try {
     list = await getBlogListPage(request, site, page);
@@ -36,7 +40,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const pages = pageCount(list.total);
   if (page > Math.max(1, pages)) throw notFound();
   const meta = blogListMeta(siteIdentity(request, site), page, pages);
-  return data({ state: "ok" as const, blogs: list.blogs.map(asCard), total: list.total, page, pages, meta }, { headers: cacheHeaders("page") });
+  return data(
+    { state: "ok" as const, blogs: list.blogs.map(asCard), total: list.total, page, pages, meta, mostRead: list.blogs.length > 0 ? await mostRead : [] },
+    { headers: cacheHeaders("page") },
+  );
 }
 
 export const headers = loaderHeaders;
@@ -83,6 +90,7 @@ export default function BlogList() {
           </ul>
           {changingPage ? <Spinner label={t("blog.loadingPage")} className="mt-8" /> : null}
           <Pagination page={loaded.page} pages={loaded.pages} busy={changingPage} />
+          <MostRead entries={loaded.mostRead} />
         </>
       )}
     </div>

@@ -1,3 +1,5 @@
+import type { ReadRate } from "~/blog/read-next";
+
 /**
  * The catalogue of one site: every article with its text, searchable. The interface is asynchronous so
  * that a store on a database server can stand behind it as well as the SQLite file of each site.
@@ -53,14 +55,21 @@ export interface Catalogue {
   retryDeferred(): Promise<void>;
   /** Slugs still waiting for their body, oldest first. */
   missingBodies(limit: number): Promise<string[]>;
+  /** Up to `limit` slugs of articles holding a body, after `slug` in the store's order of slugs ("" for the first): the sync's rolling re-read. */
+  bodiesAfter(slug: string, limit: number): Promise<string[]>;
   slugs(): Promise<string[]>;
   count(): Promise<{ articles: number; withBody: number }>;
   search(query: string, page: number, pageSize: number): Promise<SearchResults>;
   keywordPage(key: string, page: number, pageSize: number): Promise<KeywordPage | undefined>;
   /** Keywords with how many articles carry each, for the sitemap. */
   keywords(): Promise<{ key: string; label: string; count: number; lastmod?: string }[]>;
-  /** Up to `count` other articles sharing the most keyword words with `about`, the newest among equals and after them. */
-  related(about: { slug: string; title: string; keywords: string[] }, count: number): Promise<CatalogueEntry[]>;
+  /**
+   * Up to `count` other articles sharing the most keyword words with `about`, among equals the more often
+   * read to the end (`readRate`), then the newest; after them, of the newest, the more often read to the end.
+   */
+  related(about: { slug: string; title: string; keywords: string[] }, count: number, readRate?: ReadRate): Promise<CatalogueEntry[]>;
+  /** The entries the catalogue has of these slugs, in their order (the others left out). */
+  entries(slugs: readonly string[]): Promise<CatalogueEntry[]>;
   /** Whether the catalogue has an article of this slug (the counts keep only its articles by name). */
   has(slug: string): Promise<boolean>;
   /** Publication dates (ISO) of the given slugs, for sitemaps. */

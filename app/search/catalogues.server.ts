@@ -5,7 +5,7 @@ import type { BlogSource } from "~/blog/source.server";
 import { getSettings, type SiteSettings } from "~/site/config.server";
 import { metrics } from "~/metrics/record.server";
 import type { Catalogue } from "./catalogue";
-import { createPacer } from "./pacer";
+import { createBackendPacer } from "./backend-pace.server";
 import { openPostgresCatalogue } from "./pg-catalogue.server";
 import { createPool, prepareDatabase } from "./pg-database.server";
 import { openSqliteCatalogue } from "./sqlite-catalogue.server";
@@ -31,7 +31,15 @@ export const MAX_DOMAINS_PER_SITE = 16;
 /** A catalogue not opened on purpose (MAX_DOMAINS_PER_SITE): nothing to log each time. */
 export class CatalogueRefused extends Error {}
 const open = new Map<string, Open>();
-/** One pacer per backend: the sites it serves share CATALOG_CALLS_PER_SECOND (per process). */
+/**
+ * Sites a reload of the sites file removed or changed (their objects: a changed site is a new one): a request
+ * still in flight for one of them opens no catalogue, and so starts no sync, anew.
+ */
+const retired = new WeakSet<SiteSettings>();
+/** The stores of retired sites, closed a while after their sync stopped: a request in flight may still read one. */
+const closingLater = new Set<Catalogue>();
+const RETIRED_CLOSE_MS = 60_000;
+/** One pacer per backend: the sites it serves share CATALOG_CALLS_PER_SECOND, with the other processes (app/search/backend-pace.server.ts). */
 const pacers = new Map<string, () => Promise<void>>();
 /** The process's pool to the catalogue database, when there is one. */
 let pool: pg.Pool | undefined;
@@ -81,6 +89,7 @@ export function catalogueOf(site: SiteSettings, domain: string, source: BlogSour
   const file = catalogueFile(site, domain);
   const known = open.get(file);
   if (known) return known.catalogue;
+  if (retired.has(site)) throw new CatalogueRefused(`${site.label}: no catalogue opened, the site was removed or changed by a reload`);
   const settings = getSettings();
   if ([...open.values()].filter((entry) => entry.site === site.key).length >= MAX_DOMAINS_PER_SITE) {
     throw new CatalogueRefused(`${site.label}: no catalogue for ${domain}, the site has ${MAX_DOMAINS_PER_SITE} domains already (set SITE_DOMAIN)`);
@@ -96,7 +105,7 @@ export function catalogueOf(site: SiteSettings, domain: string, source: BlogSour
     source,
     domain,
     // Embedded files cost nothing to read: no pacing.
-    callsPerSecond: Number.POSITIVE_INFINITY,
+    callsPerSecond: site.blogApi ? settings.catalogue.callsPerSecond : Number.POSITIVE_INFINITY,
     pace: site.blogApi ? pacerOf(site.blogApi.url, settings.catalogue.callsPerSecond) : undefined,
     freshMs: settings.cache.freshSeconds * 1000,
     sweepMs: settings.catalogue.sweepSeconds * 1000,
@@ -111,8 +120,35 @@ export function catalogueOf(site: SiteSettings, domain: string, source: BlogSour
 
 function pacerOf(backend: string, callsPerSecond: number) {
   let pace = pacers.get(backend);
-  if (!pace) pacers.set(backend, (pace = createPacer(callsPerSecond)));
+  if (!pace) {
+    const pool = databasePool();
+    pace = createBackendPacer(backend, callsPerSecond, pool ? { pool } : { dir: getSettings().catalogue.dir });
+    pacers.set(backend, pace);
+  }
   return pace;
+}
+
+/**
+ * Stops at once the syncs of sites that a reload of the sites file removed or changed: no backend call for
+ * them after it (a changed site starts again with its new settings). Resolves once they have stopped.
+ */
+export async function retireCatalogues(sites: readonly SiteSettings[]): Promise<void> {
+  for (const site of sites) retired.add(site);
+  const keys = new Set(sites.map((site) => site.key));
+  const stopping: Promise<void>[] = [];
+  for (const [file, entry] of open) {
+    if (!keys.has(entry.site)) continue;
+    open.delete(file);
+    closingLater.add(entry.catalogue);
+    const close = () => closingLater.delete(entry.catalogue) && entry.catalogue.close();
+    stopping.push(
+      entry
+        .stop()
+        .catch((error: Error) => console.warn(`Catalogue of ${entry.label}: sync not stopped cleanly, ${error.message}`))
+        .then(() => void setTimeout(close, RETIRED_CLOSE_MS).unref()),
+    );
+  }
+  await Promise.all(stopping);
 }
 
 /** The open catalogues, for the metrics: each site's label, size and last sync. */
@@ -133,6 +169,8 @@ export async function closeCatalogues() {
   open.clear();
   await Promise.all(all.map((entry) => entry.stop()));
   for (const entry of all) entry.catalogue.close();
+  for (const catalogue of closingLater) catalogue.close();
+  closingLater.clear();
   const closing = pool;
   pool = undefined;
   await closing?.end();

@@ -303,6 +303,11 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
     async missingBodies(limit) {
       return (await query<{ slug: string }>("SELECT slug FROM articles WHERE catalogue = $1 AND body_wanted = 1 ORDER BY id LIMIT $2", [limit])).map((row) => row.slug);
     },
+    async bodiesAfter(slug, limit) {
+      return (
+        await query<{ slug: string }>("SELECT slug FROM articles WHERE catalogue = $1 AND slug > $2 AND body_hash IS NOT NULL ORDER BY slug LIMIT $3", [clean(slug), limit])
+      ).map((row) => row.slug);
+    },
     async slugs() {
       return (await query<{ slug: string }>("SELECT slug FROM articles WHERE catalogue = $1")).map((row) => row.slug);
     },
@@ -341,7 +346,7 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
       );
       return rows.map((row) => ({ key: row.key, label: row.label, count: row.count, lastmod: row.lastmod ?? undefined }));
     },
-    async related(about, count) {
+    async related(about, count, readRate) {
       // As the SQLite store does: the articles sharing words of keywords with this one (found by the index,
       // at most RELATED_CANDIDATES), ranked by read next's rule (related.ts), then the newest of all.
       const own = keywordWords(about.keywords);
@@ -353,13 +358,18 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
         const rows = await query<Row & { date_iso: string | null }>(`SELECT ${ENTRY_COLUMNS}, date_iso FROM articles WHERE catalogue = $1 AND id = ANY($2::bigint[])`, [ids]);
         for (const row of rows) if (row.slug !== about.slug) candidates.push({ entry: entryOf(row), dateIso: row.date_iso ?? "" });
       }
-      const found = rankRelated(own, candidates, count);
+      const found = rankRelated(own, candidates, count, readRate);
       if (found.length >= count) return found;
       const newest = await query<Row>(
         `SELECT ${ENTRY_COLUMNS} FROM articles WHERE catalogue = $1 AND slug <> $2 ORDER BY date_iso DESC NULLS LAST, slug COLLATE "C" LIMIT $3`,
         [clean(about.slug), count * 2],
       );
-      return fillWithNewest(found, newest.map(entryOf), count);
+      return fillWithNewest(found, newest.map(entryOf), count, readRate);
+    },
+    async entries(slugs) {
+      const rows = await query<Row>(`SELECT ${ENTRY_COLUMNS} FROM articles WHERE catalogue = $1 AND slug = ANY($2::text[])`, [slugs.map(clean)]);
+      const bySlug = new Map(rows.map((row) => [row.slug, entryOf(row)]));
+      return slugs.flatMap((slug) => bySlug.get(clean(slug)) ?? []);
     },
     async has(slug) {
       return (await query("SELECT 1 FROM articles WHERE catalogue = $1 AND slug = $2", [clean(slug)])).length > 0;

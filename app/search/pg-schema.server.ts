@@ -78,6 +78,14 @@ CREATE TABLE counts (
   },
   {
     version: 3,
+    // When the next call of the catalogue's syncs to each backend (by a hash of its address) may start: one
+    // pace per backend for every origin sharing the database (app/search/backend-pace.server.ts, docs/decisions/053).
+    sql: `
+CREATE TABLE paces (backend text PRIMARY KEY, next_at timestamptz NOT NULL);
+`,
+  },
+  {
+    version: 4,
     // Ranking bounded at any size, as the SQLite store's (docs/decisions/055, app/search/pg-ranking.server.ts):
     // each article's key by its day of publication and id (app/search/text-key.ts's, in SQL); the words of its
     // title, keywords and description, and of its keywords alone, each with their own index; and every index

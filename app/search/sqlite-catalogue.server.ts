@@ -144,6 +144,7 @@ export function openSqliteCatalogue(file: string): Catalogue {
     retry: db.prepare("UPDATE articles SET body_wanted = 1 WHERE body_wanted = 2"),
     missing: db.prepare<[number], { slug: string }>("SELECT slug FROM articles WHERE body_wanted = 1 ORDER BY id LIMIT ?"),
     slugs: db.prepare<[], { slug: string }>("SELECT slug FROM articles"),
+    bodiesAfter: db.prepare<[string, number], { slug: string }>("SELECT slug FROM articles WHERE slug > ? AND body_hash IS NOT NULL ORDER BY slug LIMIT ?"),
     count: db.prepare<[], { articles: number; withBody: number }>(
       "SELECT count(*) AS articles, count(body_hash) AS withBody FROM articles",
     ),
@@ -173,6 +174,7 @@ export function openSqliteCatalogue(file: string): Catalogue {
       "SELECT k.key, min(k.label) AS label, count(*) AS count, max(a.date_iso) AS lastmod FROM keywords k JOIN articles a ON a.id = k.article GROUP BY k.key ORDER BY k.key",
     ),
     date: db.prepare<[string], { date_iso: string | null }>("SELECT date_iso FROM articles WHERE slug = ?"),
+    bySlug: db.prepare<[string], Row>("SELECT * FROM articles WHERE slug = ?"),
     vocabulary: db.prepare<[string], { doc: number }>("SELECT doc FROM words WHERE term = ?"),
     vocabularyNear: db.prepare<[string, string, number], { term: string; doc: number }>(
       "SELECT term, doc FROM words WHERE term >= ? AND term < ? LIMIT ?",
@@ -357,6 +359,9 @@ export function openSqliteCatalogue(file: string): Catalogue {
     async missingBodies(limit) {
       return statements.missing.all(limit).map((row) => row.slug);
     },
+    async bodiesAfter(slug, limit) {
+      return statements.bodiesAfter.all(slug, limit).map((row) => row.slug);
+    },
     async slugs() {
       return statements.slugs.all().map((row) => row.slug);
     },
@@ -392,7 +397,7 @@ export function openSqliteCatalogue(file: string): Catalogue {
     async keywords() {
       return statements.keywords.all().map((row) => ({ key: row.key, label: row.label, count: row.count, lastmod: row.lastmod ?? undefined }));
     },
-    async related(about, count) {
+    async related(about, count, readRate) {
       // The articles whose keywords share words with this one's (found by the index: the best
       // RELATED_CANDIDATES of the newest NEWEST_RANKED), ranked by read next's rule (related.ts), then the
       // newest of all.
@@ -406,8 +411,14 @@ export function openSqliteCatalogue(file: string): Catalogue {
           if (row && row.slug !== about.slug) candidates.push({ entry: entryOf(row), dateIso: row.date_iso ?? "" });
         }
       }
-      const found = rankRelated(own, candidates, count);
-      return found.length < count ? fillWithNewest(found, statements.newest.all(about.slug, count * 2).map(entryOf), count) : found;
+      const found = rankRelated(own, candidates, count, readRate);
+      return found.length < count ? fillWithNewest(found, statements.newest.all(about.slug, count * 2).map(entryOf), count, readRate) : found;
+    },
+    async entries(slugs) {
+      return slugs.flatMap((slug) => {
+        const row = statements.bySlug.get(slug);
+        return row ? [entryOf(row)] : [];
+      });
     },
     async has(slug) {
       return statements.date.get(slug) !== undefined;

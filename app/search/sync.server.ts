@@ -10,6 +10,9 @@ import { createPacer } from "./pacer";
  * - every fresh period, list page 1 onward until a page brings nothing new or changed;
  * - bodies of new and changed articles, one call at a time at `callsPerSecond`, never a burst;
  * - every `sweepMs`, the whole list, to find articles that are gone;
+ * - the stored bodies again, one at a time round the catalogue, each once a `sweepMs` and together at most
+ *   REFRESH_SHARE of the pace: a body changed at the backend while its list entry was not is found within
+ *   refreshCycleMs (docs/decisions/053);
  * - only while it holds the catalogue's lease, so one process of a machine syncs a site at a time.
  * A failing source leaves the catalogue as it was: the sync waits a fresh period and tries again.
  */
@@ -35,6 +38,17 @@ const OUTAGE_FAILURES = 3;
 
 /** How long the lease lasts without being renewed: a process that dies gives the sync up after this. */
 const LEASE_MS = 60_000;
+
+/** The share of the pace a site's re-reads of stored bodies take at most. */
+export const REFRESH_SHARE = 0.1;
+
+/** The time between two re-reads of stored bodies: each body once a sweep period, never more than REFRESH_SHARE of the pace. */
+export function refreshGapMs(bodies: number, sweepMs: number, callsPerSecond: number): number {
+  return Math.max(sweepMs / Math.max(1, bodies), 1000 / (callsPerSecond * REFRESH_SHARE));
+}
+
+/** The longest a changed body waits to be read again: one round of the catalogue, max(sweep, bodies ÷ (share × pace)). */
+export const refreshCycleMs = (bodies: number, sweepMs: number, callsPerSecond: number) => Math.max(1, bodies) * refreshGapMs(bodies, sweepMs, callsPerSecond);
 
 export function catalogueEntry(entry: BlogEntry): CatalogueEntry {
   return {
@@ -81,6 +95,7 @@ export function startSync(options: SyncOptions) {
 
   const listPage = async (page: number) => {
     await pace();
+    if (stopped) throw new Error("stopped");
     return source.listPage(domain, page);
   };
 
@@ -104,11 +119,10 @@ export function startSync(options: SyncOptions) {
   }
 
   /**
-   * Bodies the catalogue lacks. One article that fails (a reply that does not fit, an error for it alone)
+   * Reads the bodies of `slugs`. One article that fails (a reply that does not fit, an error for it alone)
    * is left for the next sweep and the others go on; several failing in a row is an outage: the sync pauses.
    */
-  async function fetchBodies(): Promise<number> {
-    const slugs = await catalogue.missingBodies(batch);
+  async function readBodies(slugs: readonly string[]) {
     /** Failures since the last success: deferred once another article succeeds, an outage if they go on. */
     let failed: { slug: string; error: unknown }[] = [];
     const defer = async () => {
@@ -121,6 +135,8 @@ export function startSync(options: SyncOptions) {
     for (const slug of slugs) {
       if (stopped) break;
       await pace();
+      // Stopped while waiting its turn (a site removed by a reload): no more calls.
+      if (stopped) break;
       try {
         const article = await source.article(slug);
         if (article) await catalogue.putArticle(catalogueArticle(slug, article));
@@ -132,7 +148,41 @@ export function startSync(options: SyncOptions) {
       }
     }
     await defer();
+  }
+
+  /** Bodies the catalogue lacks; answers how many it asked for. */
+  async function fetchBodies(): Promise<number> {
+    const slugs = await catalogue.missingBodies(batch);
+    await readBodies(slugs);
     return slugs.length;
+  }
+
+  /** The time between re-reads, worked out again at each head check (the catalogue grows). */
+  let refreshGap: number | undefined;
+
+  /**
+   * Reads again the stored bodies that are due, in the order of slugs and round again from the first; the
+   * place and the time of the next are the catalogue's state, so an origin that takes the lease over goes on
+   * from there. Answers when the next is due.
+   */
+  async function refreshBodies(): Promise<number> {
+    const now = Date.now();
+    refreshGap ??= refreshGapMs((await catalogue.count()).withBody, sweepMs, options.callsPerSecond);
+    const stored = await catalogue.getState("refreshAt");
+    // Never more than one behind: a sync that was stopped or busy goes on at its share, not in a burst. Nor
+    // more than one ahead: an origin whose clock ran ahead does not hold the others back.
+    const dueAt = stored === undefined ? now + refreshGap : Math.min(Math.max(Number(stored) || 0, now - refreshGap), now + refreshGap);
+    const due = now >= dueAt ? Math.min(batch, Math.floor((now - dueAt) / refreshGap) + 1) : 0;
+    if (due > 0) {
+      const slugs = await catalogue.bodiesAfter((await catalogue.getState("refreshAfter")) ?? "", due);
+      if (slugs.length < due) slugs.push(...(await catalogue.bodiesAfter("", due - slugs.length)).filter((slug) => !slugs.includes(slug)));
+      await readBodies(slugs);
+      if (stopped) return now;
+      await catalogue.setState("refreshAfter", slugs.at(-1) ?? "");
+    }
+    const next = dueAt + due * refreshGap;
+    if (String(next) !== stored) await catalogue.setState("refreshAt", String(next));
+    return next;
   }
 
   async function step(): Promise<number> {
@@ -148,12 +198,14 @@ export function startSync(options: SyncOptions) {
         await catalogue.setState("sweptAt", String(now));
         if (sweep) await catalogue.retryDeferred();
       }
+      refreshGap = undefined;
       options.onProgress?.({ syncedAt: now, failed: false });
     }
     const fetched = await fetchBodies();
     if (fetched > 0) return 0;
+    const refreshAt = await refreshBodies();
     const nextHead = Number((await catalogue.getState("headAt")) ?? 0) + freshMs;
-    return Math.max(0, nextHead - Date.now());
+    return Math.max(0, Math.min(nextHead, refreshAt) - Date.now());
   }
 
   const done = (async () => {

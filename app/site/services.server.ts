@@ -6,9 +6,10 @@ import type { BlogSource } from "~/blog/source.server";
 import type { ArticleView, BlogListPage } from "~/blog/types";
 import { measuredSource } from "~/metrics/backend.server";
 import type { Catalogue } from "~/search/catalogue";
-import { catalogueFile, catalogueName, catalogueOf, closeCatalogues, databasePool } from "~/search/catalogues.server";
+import { catalogueFile, catalogueName, catalogueOf, closeCatalogues, databasePool, retireCatalogues } from "~/search/catalogues.server";
 import { createCounter, type Counter } from "~/counts/counter.server";
 import { openPostgresCounts } from "~/counts/pg-counts.server";
+import { readingFigures, type ReadingFiguresOf } from "~/counts/reading.server";
 import { openSqliteCounts } from "~/counts/sqlite-counts.server";
 import { getSettings, type SiteSettings } from "./config.server";
 import { domainFromHost } from "./domain";
@@ -33,12 +34,14 @@ export type SiteServices = {
   catalogue: (domain: string) => Catalogue;
   /** The counter of the site's catalogue for a domain (app/counts), opened with it; throws when it cannot be. */
   counts: (domain: string) => Counter;
+  /** What its counts say of reading (most read, read to the end), from the same store; throws as `counts`. */
+  reading: (domain: string) => ReadingFiguresOf;
 };
 
 const services = new WeakMap<SiteSettings, SiteServices>();
 let caches: SiteCaches | undefined;
-/** One counter per catalogue, by its file: bounded as the catalogues are (MAX_DOMAINS_PER_SITE). */
-const counters = new Map<string, Counter>();
+/** One counter and its figures per catalogue, by its file: bounded as the catalogues are (MAX_DOMAINS_PER_SITE). */
+const counters = new Map<string, { counter: Counter; reading: ReadingFiguresOf }>();
 
 function createCaches() {
   const { cache } = getSettings();
@@ -64,18 +67,18 @@ export function servicesOf(site: SiteSettings): SiteServices {
   // With several sites, the log says whose backend failed.
   const source = site.hosts.length > 0 ? namedSource(site.label, measured) : measured;
   const catalogue = (domain: string) => catalogueOf(site, domain, source);
-  const counts = (domain: string) => {
+  const countsOf = (domain: string) => {
     catalogue(domain);
     const file = catalogueFile(site, domain);
-    let counter = counters.get(file);
-    if (!counter) {
+    let opened = counters.get(file);
+    if (!opened) {
       const database = databasePool();
       const store = database ? openPostgresCounts(database, catalogueName(file)) : openSqliteCounts(file);
-      counters.set(file, (counter = createCounter(store, catalogueName(file))));
+      counters.set(file, (opened = { counter: createCounter(store, catalogueName(file)), reading: readingFigures(store) }));
     }
-    return counter;
+    return opened;
   };
-  found = { source, caches: (caches ??= createCaches()), catalogue, counts };
+  found = { source, caches: (caches ??= createCaches()), catalogue, counts: (domain) => countsOf(domain).counter, reading: (domain) => countsOf(domain).reading };
   services.set(site, found);
   return found;
 }
@@ -94,6 +97,11 @@ function namedSource(name: string, source: BlogSource): BlogSource {
 export function forgetSiteContent(siteKeys: string[]) {
   const prefixes = siteKeys.map((key) => `${key}:`);
   for (const cache of Object.values(caches ?? {})) cache.forget(prefixes);
+}
+
+/** Stops the catalogue syncs of sites that a reload removed or changed, by their objects; resolves once stopped. */
+export function retireSites(sites: readonly SiteSettings[]): Promise<void> {
+  return retireCatalogues(sites);
 }
 
 /** The site domain for backend queries and cache keys: the site's SITE_DOMAIN, else the request's host. */
@@ -126,7 +134,7 @@ export function getCatalogue(request: Request, site: SiteSettings): Catalogue {
 
 /** At a stop: writes the counts not written yet, then stops the catalogues' syncs and closes their stores. */
 export async function closeSiteServices() {
-  const all = [...counters.values()];
+  const all = [...counters.values()].map((opened) => opened.counter);
   counters.clear();
   await Promise.all(all.map((counter) => counter.close().catch((error: Error) => console.error(`Counts not closed: ${error.message}`))));
   await closeCatalogues();

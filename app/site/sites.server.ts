@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import { parseDocument } from "yaml";
-import { forgetSiteContent, startCatalogue } from "./services.server";
+import { forgetSiteContent, retireSites, startCatalogue } from "./services.server";
 import {
   getSettings,
   parseSiteSettings,
@@ -138,6 +138,15 @@ function loadSitesFile(file: string, settings: Settings, env: Env): Loaded {
   return parseSitesFile(text, env, settings.blogApiTimeoutMs, file);
 }
 
+/** The sites the process serves now, after the last reload that applied: for the operator's report. */
+let served: readonly SiteSettings[] = [];
+export const servedSites = () => served;
+
+/** The sites the settings name, read as the server reads them at start, for `npm run report`: nothing starts. */
+export function readSites(settings: Settings = getSettings(), env: Env = process.env): { ok: true; sites: SiteSettings[] } | { ok: false; problems: string[] } {
+  return settings.sitesFile ? loadSitesFile(settings.sitesFile, settings, env) : { ok: true, sites: [settings.site] };
+}
+
 export type ReloadResult =
   | { ok: true; sites: number; added: string[]; changed: string[]; removed: string[]; dropped: string[] }
   | { ok: false; problems: string[] };
@@ -156,6 +165,7 @@ export type SiteRegistry = {
 export function startSites(settings: Settings = getSettings(), env: Env = process.env): SiteRegistry {
   const file = settings.sitesFile;
   if (!file) {
+    served = [settings.site];
     metrics.sitesLoaded(1, false);
     startCatalogue(settings.site);
     return {
@@ -169,6 +179,7 @@ export function startSites(settings: Settings = getSettings(), env: Env = proces
   metrics.sitesLoaded(first.sites.length, false);
   for (const site of first.sites) startCatalogue(site);
   let current = first;
+  served = first.sites;
   return {
     find: (name) => current.directory.find(name),
     reload() {
@@ -183,7 +194,10 @@ export function startSites(settings: Settings = getSettings(), env: Env = proces
       const dropped = [...before.keys()].filter((key) => !kept.has(key));
       // Their rendered pages are the server's to drop (server/main.ts).
       forgetSiteContent(dropped);
+      // Their syncs stop now, before the sites that replace them start theirs.
+      void retireSites(dropped.map((key) => before.get(key)!));
       current = { ok: true, sites, directory: directoryOf(sites) };
+      served = sites;
       for (const site of sites) startCatalogue(site);
       metrics.sitesLoaded(sites.length, true);
       return {

@@ -22,11 +22,22 @@ const vitals = z.strictObject({
   q: z.string().max(1024).optional(),
   /** The page's `document.referrer`: only its host is counted. */
   r: z.string().max(2048).optional(),
+  /**
+   * What the reader did on the page (decision 052): [kind, host of the link or embed, or null]. The body's
+   * size bounds the list, app/counts/acts.ts the acts counted: a kind it does not know (a page's script of
+   * another version) is left out, not the report.
+   */
+  a: z.array(z.tuple([z.string().max(32), z.string().max(253).nullable()])).max(400).optional(),
+  /** Milliseconds the page was shown with the reader active (counted up to a bound: app/counts/acts.ts). */
+  e: z.number().min(0).max(86_400_000).optional(),
+  /** 1: the page was shown again after its report had gone; this one carries what followed, and is no view. */
+  c: z.literal(1).optional(),
 });
 
 /**
- * A beacon's body, versioned, one kind of report for now: each report is also the page's view (decision
- * 050). Another kind can come through the same endpoint later as another member of this union.
+ * A beacon's body, versioned, one kind of report for now: each report but a continuation (`c`) is also
+ * the page's view (decision 050), and carries what the reader did (decision 052). Another kind can come
+ * through the same endpoint later as another member of this union.
  */
 export const beaconBody = z.discriminatedUnion("kind", [vitals]);
 

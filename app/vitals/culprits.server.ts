@@ -1,7 +1,8 @@
 import type { WebVital } from "~/metrics/record.server";
+import { THRESHOLDS } from "./thresholds";
 
-/** Above these a value is no longer "good" (web.dev's thresholds), in seconds and CLS's score. */
-const GOOD: Partial<Record<WebVital, number>> = { LCP: 2.5, INP: 0.2, CLS: 0.1 };
+/** The metrics whose worst values name what was responsible. */
+const NAMED: ReadonlySet<WebVital> = new Set(["LCP", "INP", "CLS"]);
 
 /** What a browser sends (measure.client.ts): tags and ids, child after parent, at most 100 characters. */
 const SELECTOR = /^[a-z][\w-]*(?:#[\w-]+)?(?:>[a-z][\w-]*(?:#[\w-]+)?)*$/i;
@@ -16,8 +17,7 @@ const SELECTOR = /^[a-z][\w-]*(?:#[\w-]+)?(?:>[a-z][\w-]*(?:#[\w-]+)?)*$/i;
 export function culpritLabels(perMetric = 30) {
   const kept = new Map<WebVital, Set<string>>();
   return (metric: WebVital, value: number, selector: string | undefined): string | undefined => {
-    const good = GOOD[metric];
-    if (good === undefined || value <= good) return undefined;
+    if (!NAMED.has(metric) || value <= THRESHOLDS[metric].good) return undefined;
     if (!selector) return "unknown";
     if (selector.length > 100 || !SELECTOR.test(selector)) return "other";
     let names = kept.get(metric);

@@ -1,11 +1,14 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { metrics, type BeaconOutcome } from "~/metrics/record.server";
 import { routeIdMatcher, type BuildRoute } from "~/metrics/route-id";
+import { actsOf } from "~/counts/acts";
+import type { Act, View } from "~/counts/counter.server";
 import { pageOfPath } from "~/counts/pages.server";
 import { sourcesOf } from "~/counts/sources";
 import type { SiteSettings } from "~/site/config.server";
 import { parseHostHeader } from "~/site/host";
 import { servicesOf, siteDomainOfHost } from "~/site/services.server";
+import { NO_SCRIPT_PANEL_QUERY } from "./beacon-path";
 import { MAX_BODY_BYTES, parseBeacon, vitalsOf } from "./body.server";
 import { culpritLabels } from "./culprits.server";
 import { beaconLimits } from "./rate-limit.server";
@@ -22,10 +25,12 @@ type ServerRoute = BuildRoute & { module?: { default?: unknown } };
 const READ_TIMEOUT_MS = 5_000;
 
 /**
- * POST /__beacon (docs/decisions/047, 050): each report is a view of its page, counted for the site the
- * host guard found (app/counts), and its Web Vitals go into the Prometheus histograms by the route
- * template of the page's path; nothing else from the request becomes a label. GET /__beacon is the image
- * a page without JavaScript loads (app/entry.server.tsx): a view of the page its Referer names. Every
+ * POST /__beacon (docs/decisions/047, 050, 052): each report is a view of its page, counted for the site
+ * the host guard found (app/counts), with what the reader did on it; its Web Vitals go into the Prometheus
+ * histograms by the route template of the page's path; nothing else from the request becomes a label. A
+ * continuation (the page shown again after its report) counts what the reader did alone. GET /__beacon is
+ * an image a page without JavaScript loads (app/entry.server.tsx): a view of the page its Referer names,
+ * or its donation panel shown. Every
  * check that needs only the headers comes before the body is read. A beacon that is not counted (bot,
  * opted out, prefetch, over the rate) gets the same 204 as one that is; a request that cannot be a beacon
  * gets a 4xx. Never a 5xx, never a stack trace. With `counting` false (ANALYTICS=off) every request gets
@@ -41,28 +46,24 @@ export function beaconEndpoint({ counting, vitals }: { counting: boolean; vitals
   let lastLogged = 0;
 
   /**
-   * A view of the page at `path` (with its query and referrer, when the page's script sent them), counted
-   * after the answer: a beacon never waits for the store.
+   * A view of the page at `path` (with its query and referrer, when the page's script sent them) and what
+   * the reader did on it, or, for a continuation (`view` false), what they did alone; counted after the
+   * answer: a beacon never waits for the store.
    */
-  const countView = (req: Request, site: SiteSettings, hostName: string, path: string, query?: string, referrer?: string) => {
+  const count = (req: Request, site: SiteSettings, path: string, { view = true, acts = [], sources }: { view?: boolean; acts?: Act[]; sources?: View["sources"] } = {}) => {
     try {
       const services = servicesOf(site);
       const domain = siteDomainOfHost(site, req.headers.host ?? "");
       // Throws for a domain beyond the site's catalogues (MAX_DOMAINS_PER_SITE): nothing is counted for it.
       const counter = services.counts(domain);
-      counter
-        .view({
-          page: pageOf(path, (slug) => services.catalogue(domain).has(slug)),
-          address: readerAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"]),
-          userAgent: String(req.headers["user-agent"]),
-          sources: referrer === undefined ? undefined : sourcesOf(referrer, query ?? "", hostName),
-        })
-        .catch((error: Error) => {
-          // A store that is away would make a line per beacon: one a minute says it.
-          if (Date.now() - lastLogged < 60_000) return;
-          lastLogged = Date.now();
-          console.error(`Views not counted: ${error.message}`);
-        });
+      const page = pageOf(path, (slug) => services.catalogue(domain).has(slug));
+      const address = readerAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"]);
+      (view ? counter.view({ page, address, userAgent: String(req.headers["user-agent"]), sources, acts }) : counter.acts(page, acts)).catch((error: Error) => {
+        // A store that is away would make a line per beacon: one a minute says it.
+        if (Date.now() - lastLogged < 60_000) return;
+        lastLogged = Date.now();
+        console.error(`Views not counted: ${error.message}`);
+      });
     } catch {
       // No catalogue for this domain: no counts either.
     }
@@ -74,19 +75,25 @@ export function beaconEndpoint({ counting, vitals }: { counting: boolean; vitals
     else plain(res, status, text);
   };
 
-  /** The image of a page without JavaScript: its path and query are in the Referer, which checks said is the site's. */
+  /**
+   * The images of a page without JavaScript: its view (no query), whose path is in the Referer, which
+   * checks said is the site's; or the donation panel shown (`?a=donate_panel`, app/entry.server.tsx).
+   */
   const handleImage = async (req: Request, res: Response) => {
     const site = siteOf(res);
     const hostName = parseHostHeader(req.headers.host)?.name ?? "";
     const dest = req.headers["sec-fetch-dest"];
-    if (dest !== undefined && dest !== "image") return answer(res, "malformed", 400, "Bad Request: not a beacon");
+    const query = (req.url ?? "").split("?")[1];
+    const panel = query === NO_SCRIPT_PANEL_QUERY;
+    if ((dest !== undefined && dest !== "image") || (query !== undefined && !panel)) return answer(res, "malformed", 400, "Bad Request: not a beacon");
     const refused = notCounted(req.headers, hostName);
     const referer = req.headers.referer;
     if (refused === "cross_site" || !site || !referer || !URL.canParse(referer) || new URL(referer).hostname !== hostName) return answer(res, "cross_site", 403, "Forbidden");
     if (refused) return answer(res, refused);
     if (!allowed(readerAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"]))) return answer(res, "rate_limited");
     answer(res, "counted");
-    countView(req, site, hostName, new URL(referer).pathname.slice(0, 512));
+    if (panel) count(req, site, "", { view: false, acts: [{ kind: "donate_panel", key: "", n: 1 }] });
+    else count(req, site, new URL(referer).pathname.slice(0, 512));
   };
 
   const handle = async (req: Request, res: Response) => {
@@ -117,9 +124,12 @@ export function beaconEndpoint({ counting, vitals }: { counting: boolean; vitals
     if (!report) return answer(res, "malformed", 400, "Bad Request: not a beacon");
     const id = routeOf(report.path);
     const route = pages.has(id) ? id : "other";
-    if (vitals) for (const { metric, value, element } of vitalsOf(report)) metrics.webVital(site, route, metric, value, culprit(metric, value, element));
+    // A continuation's values were measured after the page's report had gone: they are not the page's.
+    if (vitals && !report.c) for (const { metric, value, element } of vitalsOf(report)) metrics.webVital(site, route, metric, value, culprit(metric, value, element));
     answer(res, "counted");
-    countView(req, siteSettings, hostName, report.path, report.q, report.r ?? "");
+    const acts = actsOf(report.a ?? [], report.e, hostName);
+    if (report.c) count(req, siteSettings, report.path, { view: false, acts });
+    else count(req, siteSettings, report.path, { acts, sources: sourcesOf(report.r ?? "", report.q ?? "", hostName) });
   };
 
   const tooLarge = (res: Response) => {

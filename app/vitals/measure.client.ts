@@ -12,6 +12,11 @@
  *   counted: a restore shows the page at once, and would make the load's LCP look better than it is);
  * - each page of a client-side navigation: CLS and INP from the navigation on (browsers give no paint
  *   timings for it). The previous page's report is sent first, with the entries still queued for it.
+ *
+ * With each report, what the reader did on the page (docs/decisions/052): the article's end reached, the
+ * time the page was shown with the reader active, the clicks the page marks to count (`data-count`, and
+ * `data-shown` for a dialog opened: the donation pop-up), links to other hosts and frames clicked into.
+ * A page shown again after its report went sends what followed as a continuation, which is no new view.
  */
 import { BEACON_PATH } from "./beacon-path";
 
@@ -37,6 +42,16 @@ let windowLargest = 0;
 let windowElement = "";
 /** Each observer's queued entries, handed over before a report is sent. */
 const pending: (() => void)[] = [];
+// What the reader did on the open report's page: [kind, host] in order; milliseconds shown with the reader
+// active; their last sign while the page was shown (-1: hidden since); 1 for a continuation.
+let acts: [string, string?][] = [];
+let engaged = 0;
+let last = 0;
+let more: 1 | undefined;
+/** Watches the article's end: the last element of its body (app/components/blog/ArticleParts.tsx). */
+let ends: IntersectionObserver | undefined;
+/** A reader who gave no sign for longer than this (a tab left open, a phone put down) is not engaged meanwhile. */
+const IDLE_MS = 30_000;
 
 const supports = (type: string) => PerformanceObserver.supportedEntryTypes?.includes(type);
 const sinceActivation = (time: number) => Math.max(time - activation, 0);
@@ -60,12 +75,35 @@ function set(metric: Metric, value: number, element = "") {
   values[metric] = [value, element];
 }
 
+/** A sign of the reader: the time since the last one counts, up to IDLE_MS, if the page was shown meanwhile. */
+function active() {
+  const now = performance.now();
+  if (last >= 0) engaged += Math.min(now - last, IDLE_MS);
+  last = document.hidden ? -1 : now;
+}
+
+const act = (kind: string, key?: string) => acts.push([kind, key]);
+
 function begin(page: string, time: number) {
   path = page;
   q = location.search;
   from = time;
   values = {};
   sent = false;
+  acts = [];
+  engaged = 0;
+  more = undefined;
+  last = document.hidden ? -1 : time;
+  ends?.disconnect();
+  const end = document.querySelector(".article-body>:last-child");
+  if (end) {
+    (ends ||= new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        act("read_end");
+        ends!.disconnect();
+      }
+    })).observe(end);
+  }
   // The first shift opens a window.
   windowLast = -Infinity;
   // A page without a shift has a CLS of 0, which counts as much as a bad one.
@@ -73,11 +111,12 @@ function begin(page: string, time: number) {
 }
 
 function send() {
+  active();
   for (const take of pending) take();
   if (sent) return;
   sent = true;
   // Each report is also the page's view (decision 050): sent with no values too (Firefox, Safari after a navigation).
-  navigator.sendBeacon(BEACON_PATH, JSON.stringify({ v: 1, kind: "vitals", path, metrics: values, q, r: document.referrer }));
+  navigator.sendBeacon(BEACON_PATH, JSON.stringify({ v: 1, kind: "vitals", path, metrics: values, q, r: document.referrer, a: acts, e: engaged, c: more }));
 }
 
 /** Entries of a type, buffered ones first, for the open report, from its start on. */
@@ -128,9 +167,41 @@ function start(page: string) {
     if (entry.interactionId && entry.duration > (values.INP?.[0] ?? -1)) set("INP", entry.duration, selector(entry.target));
   });
 
-  // Once hidden, the report is sent and takes nothing more: a paint after that is not counted.
-  addEventListener("visibilitychange", () => document.hidden && send());
+  // Once hidden, the report is sent and takes nothing more: a paint after that is not counted. Shown again,
+  // what the reader does next goes in a continuation (its values are not the page's: the server leaves them).
+  addEventListener("visibilitychange", () => {
+    active();
+    if (document.hidden) send();
+    else if (sent) {
+      sent = false;
+      more = 1;
+      acts = [];
+      engaged = 0;
+    }
+  });
   addEventListener("pagehide", send);
+  for (const type of ["scroll", "keydown", "pointerdown", "pointermove"]) addEventListener(type, active, { passive: true });
+  for (const type of ["click", "auxclick"]) {
+    addEventListener(type, (event) => {
+      const target = event.target as HTMLElement;
+      const link = target.closest?.("a");
+      if (target.dataset?.count) act(target.dataset.count);
+      if (link && link.host !== location.host) act("outbound", link.hostname);
+    });
+  }
+  addEventListener(
+    "toggle",
+    (event) => {
+      const { open, dataset } = event.target as HTMLDialogElement;
+      if (open && dataset.shown) act(dataset.shown);
+    },
+    true,
+  );
+  // Clicking into a frame (a video, an embed) moves the focus out of the page.
+  addEventListener("blur", () => {
+    const frame = document.activeElement;
+    if (frame instanceof HTMLIFrameElement) act("embed", new URL(frame.src).hostname);
+  });
   addEventListener("pageshow", (event) => {
     if (event.persisted) begin(path!, event.timeStamp);
   });

@@ -6,6 +6,7 @@
 import type { Page } from "@playwright/test";
 import { freePort, startSite } from "../support/site-process.mjs";
 import { expect, test } from "./fixtures";
+import { asBrowser, measuring, setHidden } from "./reader-browser";
 
 let site: Awaited<ReturnType<typeof startSite>>;
 let metricsPort: number;
@@ -38,34 +39,9 @@ async function clsElements(route: string) {
     .map((line) => /element="([^"]*)"/.exec(line)?.[1]);
 }
 
-const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
-/**
- * This page as a reader's browser, not the test's headless and automated one, which the measurement
- * leaves out (navigator.webdriver) and the server does not count (HeadlessChrome in its user agent and
- * client hints): a browser's user agent and brands, for the page's own requests.
- */
-async function asBrowser(page: Page, userAgent = CHROME) {
-  await page.context().addInitScript(() => Object.defineProperty(Navigator.prototype, "webdriver", { get: () => false }));
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Emulation.setUserAgentOverride", {
-    userAgent,
-    userAgentMetadata: { brands: [{ brand: "Chromium", version: "156" }, { brand: "Not:A-Brand", version: "8" }], platform: "Linux", platformVersion: "", architecture: "x86", model: "", mobile: false },
-  });
-}
-
-/**
- * The page is hidden, as when the reader switches to another tab. This browser shows every page, so the
- * test says so in the page; leaving the page instead would send the beacon from the browser itself,
- * with its headless user agent (see the last test).
- */
-const hide = (page: Page) =>
-  page.evaluate(() => {
-    Object.defineProperty(document, "visibilityState", { get: () => "hidden", configurable: true });
-    Object.defineProperty(document, "hidden", { get: () => true, configurable: true });
-    document.dispatchEvent(new Event("visibilitychange", { bubbles: true }));
-  });
+const hide = (page: Page) => setHidden(page);
 
 /**
  * The bots' beacons so far, after hiding the page once more: the measuring script may be fetched but not
@@ -83,12 +59,6 @@ async function beaconsSoFar() {
     .split("\n")
     .filter((line) => line.startsWith("content_site_beacons_total{"))
     .reduce((sum, line) => sum + Number(line.split(" ").at(-1)), 0);
-}
-
-/** Once the page is hydrated and has fetched its measuring script. */
-async function measuring(page: Page) {
-  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-  await page.waitForFunction(() => performance.getEntriesByType("resource").some((entry) => entry.name.includes("/measure.client-")));
 }
 
 /** Moves everything in the main column down by 400 px, without any input from the reader. */

@@ -19,7 +19,7 @@ const ownDigits = new Set(["my", "dz", "ne"]);
 
 /**
  * What a reader meets on the page, checked in the page: elements past the column's right edge, runs of Latin
-XX, the fonts loaded and the html lang.
+XX, text left drawn in boxes, the fonts loaded and the html lang.
  */
 const inspect = `(() => {
   const width = document.documentElement.clientWidth;
@@ -40,6 +40,32 @@ const inspect = `(() => {
   }
   for (const meta of document.querySelectorAll("meta[name=description], meta[property$=':title'], meta[property$=':description'], meta[property='og:site_name'], meta[name^='twitter:title'], meta[name^='twitter:description']")) parts.push(meta.content);
   const text = parts.join("\\n").replace(/https?:\\/\\/\\S+|\\b(RSS|Pinterest|YouTube|Shorts?|Access to Insight|BuddhaNet)\\b/g, "");
+  // Text of the script drawn differently from a fresh copy of it laid out now, when every font is in: an
+  // element left with missing-glyph boxes from before the site's font came (docs/decisions/056). Elements of
+  // text alone, on one line both times, so that neither wrapping nor inner boxes count.
+  function drawnApart() {
+    const script = /[\u1000-\u109F\u0D80-\u0DFF\u1780-\u17FF\u0E80-\u0EFF\u0F00-\u0FFF]/;
+    const line = (element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const rects = [...range.getClientRects()];
+      return rects.length === 1 ? rects[0].width : undefined;
+    };
+    const apart = [];
+    for (const element of document.querySelectorAll("body *:not(script, style, noscript, template, title)")) {
+      if (![...element.childNodes].every((node) => node.nodeType === 3) || !script.test(element.textContent)) continue;
+      const drawn = line(element);
+      if (drawn === undefined) continue;
+      const copy = element.cloneNode(true);
+      copy.removeAttribute("id");
+      copy.style.cssText += ";position:absolute;visibility:hidden;white-space:nowrap";
+      element.after(copy);
+      const fresh = line(copy);
+      copy.remove();
+      if (fresh !== undefined && Math.abs(drawn - fresh) > 2) apart.push(element.tagName + " " + Math.round(drawn) + " px, afresh " + Math.round(fresh) + ": " + element.textContent.trim().slice(0, 30));
+    }
+    return apart;
+  }
   return {
     lang: document.documentElement.lang,
     outside,
@@ -48,10 +74,11 @@ const inspect = `(() => {
     fonts: [...new Set([...document.fonts].filter((face) => face.status !== "unloaded").map((face) => face.family.replace(/"/g, "")))],
     fetched: performance.getEntriesByType("resource").map((entry) => entry.name).filter((name) => /\\.woff2?$/.test(name)),
     found: !!document.querySelector('main a[href="/blog/${LONG_ARTICLE}"]'),
+    boxed: drawnApart(),
   };
 })()`;
 
-type Seen = { lang: string; outside: string[]; latin: string[]; digits: string[]; fonts: string[]; fetched: string[]; found: boolean };
+type Seen = { lang: string; outside: string[]; latin: string[]; digits: string[]; fonts: string[]; fetched: string[]; found: boolean; boxed: string[] };
 
 /** The languages whose font such a reader must get from the site (Lao letters are in DejaVu Sans, Linux's default). */
 const fetchedWithoutSystemFont = new Set(["my", "si", "km", "bo", "dz"]);
@@ -90,6 +117,7 @@ describe.each(engines)("%s", (engine) => {
           const where = `${site.lang} ${path}`;
           if (seen.lang !== site.lang) problems.push(`${where}: lang="${seen.lang}"`);
           for (const item of seen.outside) problems.push(`${where}: past the column: ${item}`);
+          for (const item of seen.boxed) problems.push(`${where}: drawn with missing-glyph boxes: ${item}`);
           if (seen.latin.length > 0) problems.push(`${where}: Latin letters: ${seen.latin.join(" ")}`);
           if (ownDigits.has(site.lang) && seen.digits.length > 0) problems.push(`${where}: ASCII digits: ${seen.digits.join(" ")}`);
           const foreign = seen.fonts.filter((family) => family !== ownFont[site.lang]);

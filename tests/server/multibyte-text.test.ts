@@ -164,7 +164,8 @@ describe(`text outside ASCII, through the real server (seed ${SEED}: FC_SEED=${S
       });
       expect([image.status, image.type, image.bytes.subarray(1, 4).toString("latin1")], hostOf(index)).toEqual([200, "image/png", "PNG"]);
     }
-  });
+    // One image drawn per site, one after another: more than the default 5 s on a busy machine.
+  }, 30_000);
 
   it("the request log stays one JSON line per request, valid UTF-8, with the address each reader asked for", async () => {
     // Read through the stream's UTF-8 decoder (tests/support/site-process.mjs): bytes that are not UTF-8,

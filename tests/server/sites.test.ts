@@ -603,6 +603,35 @@ describe("SIGHUP reads the sites file again", () => {
     });
   }, 30_000);
 
+  it("a removed site's catalogue stops syncing at the reload, an added one starts at it, a kept one goes on", async () => {
+    // Head checks every second; each site names its domain, so its sync starts with it rather than at a first request.
+    const env = { ...alphaEnv(), CATALOG_SYNC: "on", CACHE_FRESH_SECONDS: "1", CATALOG_CALLS_PER_SECOND: "100" };
+    const onAlpha = (host: string) => `\n  - hosts: [${host}]\n    SITE_DOMAIN: ${host}`;
+    const calm = `${calmSite()}\n    SITE_DOMAIN: calm.example.org`;
+    const listsOf = (backend: Backend, domain: string, from: number) =>
+      backend.calls().filter((call) => call.at >= from && call.path === "/get_metainfo" && call.query.domain === domain).length;
+    const bodies = (backend: Backend, from: number) => backend.calls().filter((call) => call.at >= from && call.path === "/get_details").length;
+    const started = Date.now();
+    await withSite(`sites:${onAlpha("zen.example.org")}${onAlpha("still.example.org")}`, env, async (site, file) => {
+      // Both syncing: every body fetched, and head checks going on.
+      await expect.poll(() => bodies(alphaBackend, started), { interval: 50, timeout: 10_000 }).toBe(46);
+      await expect.poll(() => listsOf(alphaBackend, "zen.example.org", started), { interval: 50, timeout: 10_000 }).toBeGreaterThanOrEqual(4);
+      expect(listsOf(betaBackend, "calm.example.org", started)).toBe(0);
+
+      sitesFile(`sites:${onAlpha("still.example.org")}${calm}`, file);
+      await hangUp(site, /SIGHUP: 2 sites; added calm\.example\.org; changed none; removed zen\.example\.org\n/);
+      const reloaded = Date.now();
+      // The added site's first list call comes at the reload, not at a head check or a request later.
+      await expect.poll(() => listsOf(betaBackend, "calm.example.org", reloaded - 100), { interval: 20, timeout: 500 }).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      // A call already on its way at the reload may land just after the log line: none later.
+      expect(listsOf(alphaBackend, "zen.example.org", reloaded + 100)).toBe(0);
+      expect(listsOf(alphaBackend, "still.example.org", reloaded + 100)).toBeGreaterThanOrEqual(1);
+      expect(bodies(betaBackend, reloaded - 100)).toBe(23);
+      expect(bodies(alphaBackend, reloaded + 100)).toBe(0);
+    });
+  }, 30_000);
+
   it("a changed site's pages are dropped from the page cache at once; an unchanged site's are kept", async () => {
     // Every render asks the backend (CACHE_FRESH_SECONDS=0), so a render shows as a call and a page from memory as none.
     const zen = (product: string) => `\n  - hosts: [zen.example.org]\n    SITE_PRODUCT: ${product}`;

@@ -6,21 +6,27 @@ import Database from "better-sqlite3";
 import fc from "fast-check";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { actsOf, MAX_ACTS_PER_REPORT, MAX_ENGAGED_SECONDS, REPORTED_ACTS } from "~/counts/acts";
 import { createCounter } from "~/counts/counter.server";
-import { openPostgresCounts } from "~/counts/pg-counts.server";
+import { openPostgresCounts, readPostgresPeriod } from "~/counts/pg-counts.server";
 import { pageOfPath } from "~/counts/pages.server";
 import { NO_REFERRER, sourcesOf } from "~/counts/sources";
-import { openSqliteCounts } from "~/counts/sqlite-counts.server";
+import { openSqliteCounts, readSqlitePeriod } from "~/counts/sqlite-counts.server";
 import type { CountsStore } from "~/counts/store";
+import { COMPLETION_PRIOR_VIEWS, figuresOf, MOST_READ_COUNT, MOST_READ_MIN_VIEWS, readingFigures } from "~/counts/reading.server";
 import { MAX_KEY_LENGTH, OTHER, SOURCE_SLOTS, VISITOR_BITS, visitorEstimate, type Tally } from "~/counts/tally";
+import { figuresOf as reportFigures } from "~/report/figures";
+import { periodOf } from "~/report/period";
 import { createPool } from "~/search/pg-database.server";
 import { migrate } from "~/search/pg-schema.server";
 import { startPostgres } from "../support/postgres.mjs";
 
-// The daily counts (app/counts, docs/decisions/050) in both stores: views and visitors per site and page,
+// The daily counts (app/counts, docs/decisions/050, 052) in both stores: views and visitors per site and page,
 // sources once per visitor and day within their slots, the day's salt shared and deleted after two days,
 // counts that survive a restart, two origins counting one visitor once, and no address, user agent or hash
-// in the store; generated hostile input adds no row beyond the bounds.
+// in the store; what readers do (an article's end, engaged time, the donation funnel, hosts of outbound
+// links and embeds within their slots); generated hostile input adds no row beyond the bounds. And the
+// reading figures drawn from them: the most read articles, how often each is read to the end.
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36";
 const scratch = mkdtempSync(path.join(tmpdir(), "counts-"));
@@ -44,6 +50,8 @@ const kinds = {
     const file = path.join(scratch, `site-${++storeNumber}.sqlite`);
     return {
       open: () => openSqliteCounts(file),
+      /** The period's counts as the operator's report reads them. */
+      period: async (from: string, to: string) => readSqlitePeriod(file, from, to),
       /** Every value of every row of the counts' tables, as text, for what must never be stored. */
       everything: () => {
         const db = new Database(file, { readonly: true });
@@ -65,6 +73,7 @@ const kinds = {
         pools.push(own);
         return openPostgresCounts(own, name);
       },
+      period: (from: string, to: string) => readPostgresPeriod(pool, name, from, to),
       everything: async () => {
         const tables = ["count_salts", "count_bitmaps", "counts"];
         const rows = await Promise.all(tables.map(async (table) => (await pool.query(`SELECT * FROM ${table} WHERE store = $1`, [name])).rows as Record<string, unknown>[]));
@@ -156,22 +165,94 @@ describe.each(Object.keys(kinds) as (keyof typeof kinds)[])("the counts in %s", 
     await reading.close();
   }, 30_000);
 
-  it("keep at most the source slots a day, however many sources and pages hostile beacons name", async () => {
+  it("count what readers do: an article's end and engaged time for the article, the donation funnel and hosts for the site; a continuation is no view", async () => {
+    const store = await kinds[kind]();
+    const now = () => new Date("2026-11-26T12:00:00Z");
+    const counter = createCounter(store.open(), "site", { now });
+    const reader = { address: "203.0.113.7", userAgent: CHROME };
+    const host = "zen.example.org";
+    await counter.view({
+      page: "/blog/zazen",
+      ...reader,
+      acts: actsOf(
+        [["read_end", null], ["donate_shown", null], ["donate_later", null], ["read_end", null], ["outbound", "www.Wikipedia.org"], ["embed", "www.youtube-nocookie.com"], ["outbound", `www.${host}`], ["outbound", "localhost"], ["unknown", null]],
+        65_400,
+        host,
+      ),
+    });
+    // The same page shown again after its report: the reader went on and clicked "Donate Now".
+    await counter.acts("/blog/zazen", actsOf([["donate_shown", null], ["donate_now", null], ["read_end", null]], 2_400, host));
+    // Not an article: its end and engaged time count nowhere, the pop-up counts for the site.
+    await counter.view({ page: "routes/_index", ...reader, acts: actsOf([["read_end", null], ["donate_backdrop", null]], 9_000, host) });
+    await counter.view({ page: OTHER, ...reader, acts: actsOf([["read_end", null]], 9_000, host) });
+    await counter.acts("", [{ kind: "donate_panel", key: "", n: 1 }]);
+    await counter.close();
+
+    const reading = store.open();
+    const rows = await reading.read("2026-11-26", "2026-11-26");
+    expect(sum(rows, "views")).toBe(3);
+    expect(sum(rows, "views", "/blog/zazen")).toBe(1);
+    expect(sum(rows, "read_end", "/blog/zazen")).toBe(2);
+    expect(sum(rows, "engaged_seconds", "/blog/zazen")).toBe(65 + 2);
+    expect(rows.filter((row) => (row.kind === "read_end" || row.kind === "engaged_seconds") && row.page !== "/blog/zazen")).toEqual([]);
+    expect(["donate_shown", "donate_later", "donate_backdrop", "donate_now", "donate_panel"].map((name) => sum(rows, name))).toEqual([2, 1, 1, 1, 1]);
+    expect(rows.filter((row) => row.kind === "outbound" || row.kind === "embed").map(({ kind: k, page, key, n }) => `${k} ${page || "site"} ${key} ${n}`)).toEqual([
+      "embed site youtube-nocookie.com 1",
+      "outbound site wikipedia.org 1",
+    ]);
+    expect(await reading.sums(["views", "read_end"], "2026-11-26", "2026-11-26")).toEqual(
+      expect.arrayContaining([
+        { kind: "views", page: "/blog/zazen", n: 1 },
+        { kind: "read_end", page: "/blog/zazen", n: 2 },
+      ]),
+    );
+    expect((await reading.sums(["views"], "2026-11-27", "2026-12-03")).length).toBe(0);
+    await reading.close();
+  }, 30_000);
+
+  it("give the operator's report the period's sums, the same figures as the rows themselves", async () => {
+    const store = await kinds[kind]();
+    const writing = store.open();
+    const days = ["2026-11-20", "2026-11-24", "2026-11-26", "2026-11-27"];
+    const pages = ["", "/blog/zazen", "/blog/metta", "routes/_index", OTHER];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ day: fc.constantFrom(...days), kind: fc.constantFrom("views", "visitors", "referrer", "read_end", "engaged_seconds", "donate_shown", "outbound"), page: fc.constantFrom(...pages), key: fc.constantFrom("", "google.com", "(none)"), n: fc.integer({ min: 1, max: 5000 }) }), { maxLength: 40 }),
+        async (tallies) => {
+          // Reader actions are counted by another part into the same table: written here as rows of the table.
+          await writing.write(tallies as Tally[], []);
+          const week = periodOf(7, new Date("2026-11-26T12:00:00Z"));
+          expect(reportFigures([await store.period(week.from, week.to)], week)).toEqual(reportFigures([await writing.read(week.from, week.to)], week));
+        },
+      ),
+      { numRuns: 15 },
+    );
+    await writing.close();
+  });
+
+  it("keep at most the slots a day, however many sources, hosts, acts and pages hostile beacons name", async () => {
     const store = await kinds[kind]();
     const now = () => new Date("2026-11-26T12:00:00Z");
     const counter = createCounter(store.open(), "site", { now });
     const catalogue = new Set(["zazen", "metta"]);
     const pageOf = pageOfPath(routes);
     let visitors = 0;
+    let reports = 0;
     await fc.assert(
       fc.asyncProperty(
         fc.string({ maxLength: 300 }),
         fc.oneof(fc.webUrl({ withQueryParameters: true }), fc.string({ maxLength: 3000 }), fc.constant("")),
         fc.oneof(fc.webQueryParameters().map((query) => `?${query}`), fc.string({ maxLength: 1100 }), fc.constant("?utm_source=x&utm_medium=y&utm_campaign=z")),
         fc.string({ maxLength: 40 }),
-        async (pagePath, referrer, query, userAgent) => {
+        hostileActs,
+        fc.oneof(fc.double({ min: 0, max: 86_400_000, noNaN: true }), fc.constant(undefined)),
+        fc.boolean(),
+        async (pagePath, referrer, query, userAgent, acts, engaged, continued) => {
           const page = await pageOf(pagePath.startsWith("/") ? pagePath : `/blog/${pagePath}`, async (slug) => catalogue.has(slug));
-          await counter.view({ page, address: `192.0.2.${visitors++}`, userAgent, sources: sourcesOf(referrer, query, "zen.example.org") });
+          const counted = actsOf(acts, engaged, "zen.example.org");
+          if (continued) await counter.acts(page, counted);
+          else await counter.view({ page, address: `192.0.2.${visitors++}`, userAgent, sources: sourcesOf(referrer, query, "zen.example.org"), acts: counted });
+          reports += 1;
         },
       ),
       { numRuns: 400 },
@@ -181,16 +262,38 @@ describe.each(Object.keys(kinds) as (keyof typeof kinds)[])("the counts in %s", 
     const rows = await reading.read("2026-11-26", "2026-11-26");
     const pages = new Set(rows.map((row) => row.page));
     for (const page of pages) expect(["", OTHER, "/blog/zazen", "/blog/metta", ...Object.keys(routes)]).toContain(page);
-    for (const kindOfSource of ["referrer", "utm_source", "utm_medium", "utm_campaign"]) {
-      const keys = rows.filter((row) => row.kind === kindOfSource).map((row) => row.key);
+    for (const keyed of ["referrer", "utm_source", "utm_medium", "utm_campaign", "outbound", "embed"]) {
+      const keys = rows.filter((row) => row.kind === keyed).map((row) => row.key);
       expect(keys.filter((key) => key !== OTHER).length).toBeLessThanOrEqual(SOURCE_SLOTS);
     }
     for (const row of rows) expect(row.key.length).toBeLessThanOrEqual(MAX_KEY_LENGTH);
-    expect(sum(rows, "views")).toBe(400);
+    expect(sum(rows, "views")).toBe(visitors);
     expect(rows.filter((row) => row.kind === "referrer").length).toBeGreaterThan(SOURCE_SLOTS);
+    // The slots of hosts filled, and the rest went to OTHER.
+    expect(rows.filter((row) => row.kind === "outbound" && row.key !== OTHER).length).toBe(SOURCE_SLOTS);
+    expect(sum(rows, "outbound", "", OTHER)).toBeGreaterThan(0);
+    // Acts of an article count for the site's articles only, at most one end and MAX_ENGAGED_SECONDS a report.
+    for (const row of rows.filter((row) => row.kind === "read_end" || row.kind === "engaged_seconds")) expect(["/blog/zazen", "/blog/metta"]).toContain(row.page);
+    const totalOf = (name: string) => rows.filter((row) => row.kind === name).reduce((total, row) => total + row.n, 0);
+    expect(totalOf("read_end")).toBeLessThanOrEqual(reports);
+    expect(totalOf("engaged_seconds")).toBeLessThanOrEqual(reports * MAX_ENGAGED_SECONDS);
+    const allowed = new Set(["views", "visitors", "referrer", "utm_source", "utm_medium", "utm_campaign", ...REPORTED_ACTS, "engaged_seconds"]);
+    for (const row of rows) expect(allowed).toContain(row.kind);
     await reading.close();
   }, 60_000);
 });
+
+/**
+ * What hostile reports say readers did: known and unknown kinds, hosts (many of them, enough to fill the
+ * slots), odd strings, any number of acts.
+ */
+const hostileActs = fc.array(
+  fc.tuple(
+    fc.oneof(fc.constantFrom(...REPORTED_ACTS, "outbound", "outbound"), fc.string({ maxLength: 32 })),
+    fc.oneof(fc.domain(), fc.string({ maxLength: 253 }), fc.constant(null)),
+  ),
+  { maxLength: 60 },
+);
 
 /** Routes as the build lists them: pages have a component; the catch-all's 404s and resource routes are no page. */
 const page = { default: () => null };
@@ -235,6 +338,101 @@ describe("pages and sources", () => {
     expect(visitorEstimate(1, 4096)).toBe(1);
     // 4,096 readers mark about 63 % of 4,096 bits.
     expect(visitorEstimate(Math.round(4096 * (1 - Math.exp(-1))), 4096)).toBeCloseTo(4096, -1);
+  });
+});
+
+describe("what readers do, and the figures read from it", () => {
+  it("count an article's end once a report, engaged time in bounded seconds, hosts as keys, nothing unknown", () => {
+    const acts = actsOf(
+      [["read_end", null], ["read_end", null], ["embed", "WWW.YouTube-NoCookie.com"], ["outbound", "zen.example.org"], ["outbound", "not a host"], ["outbound", null], ["donate_panel", null], ["nonsense", "x"]],
+      1_499,
+      "www.zen.example.org",
+    );
+    expect(acts).toEqual([
+      { kind: "read_end", key: "", n: 1 },
+      { kind: "embed", key: "youtube-nocookie.com", n: 1 },
+      { kind: "engaged_seconds", key: "", n: 1 },
+    ]);
+    expect(actsOf([], 86_400_000, "zen.example.org")).toEqual([{ kind: "engaged_seconds", key: "", n: MAX_ENGAGED_SECONDS }]);
+    expect(actsOf([], 400, "zen.example.org")).toEqual([]);
+    expect(actsOf(Array.from({ length: 100 }, () => ["donate_shown", null] as const), undefined, "zen.example.org")).toHaveLength(MAX_ACTS_PER_REPORT);
+  });
+
+  it("list the most viewed articles of the week with enough views, and smooth how often each is read to the end", () => {
+    const recent = [
+      { kind: "views", page: "/blog/b", n: 40 },
+      { kind: "views", page: "/blog/a", n: 40 },
+      { kind: "views", page: "/blog/c", n: MOST_READ_MIN_VIEWS },
+      { kind: "views", page: "/blog/d", n: MOST_READ_MIN_VIEWS - 1 },
+      { kind: "views", page: "routes/_index", n: 500 },
+      { kind: "views", page: OTHER, n: 500 },
+      ...Array.from({ length: 20 }, (_, index) => ({ kind: "views", page: `/blog/many-${index}`, n: 10 })),
+    ];
+    const { mostRead } = figuresOf(recent, []);
+    expect(mostRead.slice(0, 3)).toEqual([
+      { slug: "a", views: 40 },
+      { slug: "b", views: 40 },
+      { slug: "many-0", views: 10 },
+    ]);
+    expect(mostRead).toHaveLength(MOST_READ_COUNT * 2);
+    expect(figuresOf(recent.slice(0, 4), []).mostRead.map((article) => article.slug)).toEqual(["a", "b", "c"]);
+
+    // Over the longer window: the site reads half its articles to the end.
+    const longer = [
+      { kind: "views", page: "/blog/often", n: 200 },
+      { kind: "read_end", page: "/blog/often", n: 180 },
+      { kind: "views", page: "/blog/seldom", n: 200 },
+      { kind: "read_end", page: "/blog/seldom", n: 20 },
+      { kind: "views", page: "/blog/two-views", n: 2 },
+      { kind: "read_end", page: "/blog/two-views", n: 2 },
+      { kind: "views", page: "/blog/forged", n: 1 },
+      { kind: "read_end", page: "/blog/forged", n: 90 },
+    ];
+    const { readRate } = figuresOf([], longer);
+    const siteRate = (180 + 20 + 2 + 90) / (200 + 200 + 2 + 1);
+    expect(readRate("often")).toBeGreaterThan(0.85);
+    expect(readRate("seldom")).toBeLessThan(0.2);
+    // Two views say little: near the site's rate. An article without counts has the site's rate.
+    expect(readRate("two-views")).toBeCloseTo((2 + COMPLETION_PRIOR_VIEWS * siteRate) / (2 + COMPLETION_PRIOR_VIEWS), 6);
+    expect(readRate("never-seen")).toBeCloseTo(siteRate, 6);
+    expect(readRate("forged")).toBeLessThanOrEqual(1);
+    // No ends counted yet: every article alike.
+    expect(figuresOf([], longer.filter((row) => row.kind === "views")).readRate("often")).toBe(0);
+  });
+
+  it("are read from the store once per period, an older copy served meanwhile, and none when the store is away", async () => {
+    let calls = 0;
+    let away = false;
+    let time = Date.parse("2026-11-26T12:00:00Z");
+    const asked: string[][] = [];
+    const store = {
+      sums: async (kinds: readonly string[], from: string, to: string) => {
+        calls += 1;
+        asked.push([kinds.join("+"), from, to]);
+        if (away) throw new Error("database away");
+        return [{ kind: "views" as const, page: "/blog/a", n: 10 * calls }, ...["b", "c"].map((slug) => ({ kind: "views" as const, page: `/blog/${slug}`, n: 5 }))];
+      },
+    } as unknown as CountsStore;
+    const figures = readingFigures(store, { now: () => new Date(time) });
+    expect((await figures()).mostRead[0]).toEqual({ slug: "a", views: 10 });
+    expect(asked).toEqual([
+      ["views", "2026-11-20", "2026-11-26"],
+      ["views+read_end", "2026-10-28", "2026-11-26"],
+    ]);
+    time += 5 * 60_000;
+    await figures();
+    expect(calls).toBe(2);
+    time += 6 * 60_000;
+    // Stale: served at once while it is read again.
+    expect((await figures()).mostRead[0]).toEqual({ slug: "a", views: 10 });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(calls).toBe(4);
+    expect((await figures()).mostRead[0]).toEqual({ slug: "a", views: 30 });
+
+    const gone = readingFigures({ sums: async () => Promise.reject(new Error("database away")) } as unknown as CountsStore);
+    expect(await gone()).toMatchObject({ mostRead: [] });
+    away = true;
+    expect((await gone()).readRate("a")).toBe(0);
   });
 });
 

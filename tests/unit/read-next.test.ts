@@ -30,6 +30,17 @@ describe("read next", () => {
     expect(slugs(pickReadNext(current, newest, 10))).toEqual(["most-shared", "one-shared", "one-shared-older", "newest", "oldest"]);
   });
 
+  it("among articles sharing as many words, puts the more often read to the end first; sharing more words still comes first", () => {
+    const newest = [entry("new-two", ["zen retreat"]), entry("old-two", ["zen retreat"]), entry("often-read-one", ["zen"]), entry("often-read-none", ["tea"])];
+    const current = { slug: "self", keywords: ["zen retreat"] };
+    const rates: Record<string, number> = { "old-two": 0.6, "new-two": 0.2, "often-read-one": 1, "often-read-none": 1 };
+    expect(slugs(pickReadNext(current, newest))).toEqual(["new-two", "old-two", "often-read-one"]);
+    expect(slugs(pickReadNext(current, newest, 4, (slug) => rates[slug] ?? 0))).toEqual(["old-two", "new-two", "often-read-one", "often-read-none"]);
+    // Without keywords (the hosted backend's list): the more often read to the end, the newest among equals.
+    const bare = ["a", "b", "c", "d"].map((slug) => entry(slug));
+    expect(slugs(pickReadNext({ slug: "x", keywords: [] }, bare, 3, (slug) => (slug === "c" ? 0.9 : 0.5)))).toEqual(["c", "a", "b"]);
+  });
+
   it("takes fewer when the list holds fewer others, and none from an empty list", () => {
     expect(slugs(pickReadNext({ slug: "a", keywords: [] }, [entry("a"), entry("b")]))).toEqual(["b"]);
     expect(pickReadNext({ slug: "a", keywords: ["zen"] }, [entry("a", ["zen"])])).toEqual([]);

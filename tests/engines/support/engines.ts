@@ -11,7 +11,10 @@ import { CONSOLE_KEY } from "./hook-proxy.mjs";
 export type EngineName = "firefox" | "webkit" | "chromium";
 export const engineNames: EngineName[] = ["firefox", "webkit"];
 
-export type LaunchOptions = { width: number; height?: number; dark?: boolean; javaScript?: boolean };
+/** asReader (Chromium): a reader's Chrome, not the headless browser its user agent and client hints name. */
+export type LaunchOptions = { width: number; height?: number; dark?: boolean; javaScript?: boolean; asReader?: boolean };
+
+const READER_CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 
 export interface EnginePage {
   readonly engine: EngineName;
@@ -66,7 +69,7 @@ export async function launch(engine: EngineName, options: LaunchOptions, webkitD
 
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 
-async function launchPuppeteer(engine: "firefox" | "chromium", { width, height = DEFAULT_HEIGHT, dark = false, javaScript = true }: LaunchOptions): Promise<EnginePage> {
+async function launchPuppeteer(engine: "firefox" | "chromium", { width, height = DEFAULT_HEIGHT, dark = false, javaScript = true, asReader = false }: LaunchOptions): Promise<EnginePage> {
   const browser: PuppeteerBrowser =
     engine === "firefox"
       ? await puppeteer.launch({
@@ -82,12 +85,23 @@ async function launchPuppeteer(engine: "firefox" | "chromium", { width, height =
             "javascript.enabled": javaScript,
           },
         })
-      : await puppeteer.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS });
+      : await puppeteer.launch({
+          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          headless: true,
+          // For the whole browser: a beacon sent as a page is left goes with the browser's own user agent.
+          args: [...CHROMIUM_ARGS, ...(asReader ? [`--user-agent=${READER_CHROME}`] : [])],
+        });
   const page: Page = (await browser.pages())[0] ?? (await browser.newPage());
   await page.setViewport({ width, height });
   if (engine === "chromium") {
     await page.emulateMediaFeatures([{ name: "prefers-color-scheme", value: dark ? "dark" : "light" }]);
     await page.setJavaScriptEnabled(javaScript);
+    if (asReader) {
+      await page.setUserAgent({
+        userAgent: READER_CHROME,
+        userAgentMetadata: { brands: [{ brand: "Chromium", version: "156" }, { brand: "Not:A-Brand", version: "8" }], platform: "Linux", platformVersion: "", architecture: "x86", model: "", mobile: false },
+      });
+    }
   }
   // What the engine itself reports (a blocked script, a failed module), besides what the page's hook records.
   const engineLog: string[] = [];

@@ -65,6 +65,15 @@ const clockHook = `(() => {
   };
 })();`;
 
+/**
+ * The page's navigator.webdriver reads false, as in a reader's browser: the Web Vitals script measures
+ * nothing in a browser driven by automation (app/vitals/measure.client.ts).
+ */
+const readerHook = `(() => {
+  document.currentScript.remove();
+  Object.defineProperty(Navigator.prototype, "webdriver", { get: () => false, configurable: true });
+})();`;
+
 const hash = (script) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
 
 /** The CSP with the added scripts' hashes in script-src. */
@@ -78,10 +87,11 @@ function admit(csp, scripts) {
 
 /**
  * @param {string} target the site's origin, e.g. http://127.0.0.1:4100
- * @param {{ host?: string }} [options] the Host header to send, for one site of a sites file (decision 20)
+ * @param {{ host?: string, asReader?: boolean }} [options] the Host header to send, for one site of a sites
+ *   file (decision 20); asReader: the pages see no automation (readerHook)
  * @returns {Promise<{ url: string, hold: (pattern: RegExp | undefined, ms?: number) => void, fakeClock: (on: boolean) => void, requests: (pattern: RegExp) => string[], stop: () => Promise<void> }>}
  */
-export async function startHookProxy(target, { host } = {}) {
+export async function startHookProxy(target, { host, asReader = false } = {}) {
   /** @type {{ pattern: RegExp, ms: number } | undefined} */
   let held;
   let fakeClock = false;
@@ -105,7 +115,7 @@ export async function startHookProxy(target, { host } = {}) {
       const chunks = [];
       answer.on("data", (chunk) => chunks.push(chunk));
       answer.on("end", () => {
-        const scripts = fakeClock ? [consoleHook, clockHook] : [consoleHook];
+        const scripts = [consoleHook, ...(fakeClock ? [clockHook] : []), ...(asReader ? [readerHook] : [])];
         const tags = scripts.map((script) => `<script>${script}</script>`).join("");
         const html = Buffer.concat(chunks).toString("utf8").replace(/<head>/, `<head>${tags}`);
         const out = { ...answer.headers };

@@ -323,6 +323,27 @@ describe.each([sqlite, postgres])("the $name catalogue", (store) => {
     expect(related).toHaveLength(3);
   });
 
+  it("weighs related articles sharing as many words by how often they are read to the end, and gives entries by slug", async () => {
+    const own = open();
+    await own.putArticle(article("two-new", { date: "2024-06-01", keywords: ["sesshin schedule"] }));
+    await own.putArticle(article("two-old", { date: "2023-06-01", keywords: ["sesshin schedule"] }));
+    await own.putArticle(article("one-word", { date: "2025-06-01", keywords: ["sesshin"] }));
+    await own.putArticle(article("none-new", { date: "2025-01-01", keywords: ["tea"] }));
+    await own.putArticle(article("none-old", { date: "2022-01-01", keywords: ["tea"] }));
+    const about = { slug: "self", title: "Self", keywords: ["sesshin schedule"] };
+    const rates: Record<string, number> = { "two-old": 0.9, "two-new": 0.1, "one-word": 1, "none-old": 0.8 };
+    const slugsOf = (entries: { slug: string }[]) => entries.map((entry) => entry.slug);
+    expect(slugsOf(await own.related(about, 3))).toEqual(["two-new", "two-old", "one-word"]);
+    expect(slugsOf(await own.related(about, 3, (slug) => rates[slug] ?? 0.5))).toEqual(["two-old", "two-new", "one-word"]);
+    // After those sharing words, of the newest four (twice the count), the more often read to the end first:
+    // none-old, older, is not among them.
+    expect(slugsOf(await own.related({ ...about, keywords: ["nothing shared"] }, 2, (slug) => rates[slug] ?? 0.5))).toEqual(["one-word", "two-old"]);
+    expect(slugsOf(await own.entries(["one-word", "no-such-article", "two-old"]))).toEqual(["one-word", "two-old"]);
+    expect((await own.entries(["two-new"]))[0]).toMatchObject({ slug: "two-new", title: "Title of two-new" });
+    expect(await own.entries([])).toEqual([]);
+    own.close();
+  });
+
   it("asks for the bodies of new and changed list entries only, keeps what it has across a reopen, and forgets removed articles", async () => {
     const file = `reopen${names++}`;
     const first = open(file);
@@ -416,6 +437,17 @@ describe.each([sqlite, postgres])("the $name catalogue", (store) => {
     await check(1);
     ranked.close();
   }, 120_000);
+
+  it("lists the articles holding a body in order of slugs, from after any slug, for the sync's re-reads", async () => {
+    const catalogue = open();
+    for (const slug of ["c", "a", "e", "b"]) await catalogue.putArticle(article(slug));
+    await catalogue.putEntries([{ slug: "d", title: "Listed, no body yet", description: "" }]);
+    expect(await catalogue.bodiesAfter("", 3)).toEqual(["a", "b", "c"]);
+    expect(await catalogue.bodiesAfter("c", 3)).toEqual(["e"]);
+    expect(await catalogue.bodiesAfter("bb", 10)).toEqual(["c", "e"]);
+    expect(await catalogue.bodiesAfter("e", 10)).toEqual([]);
+    catalogue.close();
+  });
 
   it("lets one holder at a time keep the sync lease until it runs out", async () => {
     const file = `lease${names++}`;

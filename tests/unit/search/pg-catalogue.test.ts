@@ -13,10 +13,12 @@ import { createPool, prepareDatabase } from "~/search/pg-database.server";
 import { migrate, SCHEMA_VERSION } from "~/search/pg-schema.server";
 import { openSqliteCatalogue } from "~/search/sqlite-catalogue.server";
 import { textKey } from "~/search/text-key";
+import { createBackendPacer } from "~/search/backend-pace.server";
 import { startSync } from "~/search/sync.server";
 import { FAKE_TOKEN, makeArticles, startFakeBackend } from "../../support/fake-backend.mjs";
 import { postgresMissing, startPostgres } from "../../support/postgres.mjs";
 import { freePort } from "../../support/site-process.mjs";
+import { busiestSecond } from "../../support/origins-pace";
 
 // What the PostgreSQL store does beyond the catalogue suite both stores pass (catalogue.test.ts): the same
 // results as SQLite on any text, its migrations and start checks, one sync across origins, outages.
@@ -191,6 +193,19 @@ describe.skipIf(postgresMissing)("the PostgreSQL catalogue", () => {
       expect(backend.calls().filter((call) => call.path === "/get_metainfo")).toHaveLength(1);
       expect((await two.search("Backend Article 3", 1, 10)).hits[0]?.slug).toBe("backend-article-3");
     });
+
+    it("keeps three origins on one database to one pace per backend, whichever origin holds each site's lease", async () => {
+      const perSecond = 20;
+      const { calls, busiest } = await busiestSecond(perSecond, (backendUrl) => {
+        const own = createPool({ url: server.url, poolSize: 2 });
+        pools.push(own);
+        return { open: (name) => openPostgresCatalogue(own, name), pace: createBackendPacer(backendUrl, perSecond, { pool: own }) };
+      });
+      // Three sites of 12 articles: two list pages and 12 bodies each, fetched once whichever origin fetched them.
+      expect(calls).toBe(3 * (2 + 12));
+      // The turns hold exactly (tests/unit/pacer.test.ts); the starts, within one call of a busy machine's jitter.
+      expect(busiest).toBeLessThanOrEqual(perSecond + 1);
+    }, 30_000);
 
     it("moves the sync to another origin when the one holding it stops renewing (a crashed machine), within the lease and a fresh period", async () => {
       backend.reset();

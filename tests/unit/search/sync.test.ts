@@ -5,8 +5,10 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createHttpSource } from "~/blog/http-source.server";
 import type { Catalogue } from "~/search/catalogue";
 import { openSqliteCatalogue } from "~/search/sqlite-catalogue.server";
-import { startSync } from "~/search/sync.server";
+import { createBackendPacer } from "~/search/backend-pace.server";
+import { refreshCycleMs, REFRESH_SHARE, startSync } from "~/search/sync.server";
 import { FAKE_TOKEN, makeArticle, makeArticles, startFakeBackend } from "../../support/fake-backend.mjs";
+import { busiestSecond } from "../../support/origins-pace";
 
 const dir = mkdtempSync(path.join(tmpdir(), "sync-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -88,6 +90,29 @@ describe("the catalogue's sync", () => {
     expect(details(backend).map((call) => call.query.slug)).toEqual(["a-new-article"]);
   });
 
+  it("finds a body changed at the backend while its list entry was not, within one round of re-reads, at a tenth of the pace", async () => {
+    const content = makeArticles(10);
+    const backend = await backendWith(content);
+    // Each body once a sweep (500 ms), but at most a tenth of 100 calls a second: one round in 1 s. No head check meanwhile.
+    const timing = { callsPerSecond: 100, sweepMs: 500, freshMs: 60_000 };
+    const bound = refreshCycleMs(10, timing.sweepMs, timing.callsPerSecond);
+    expect(bound).toBe(1000);
+    const catalogue = sync(backend, path.join(dir, "changed-body.sqlite"), timing);
+    await until(async () => (await catalogue.count()).withBody === 10);
+    backend.reset();
+    content[6] = { ...content[6]!, blog: "The lotus pond at dusk, and the frogs that sit by it." };
+    const changed = Date.now();
+    await until(async () => (await catalogue.search("lotus pond frogs", 1, 10)).total === 1, bound + 1000);
+    expect(Date.now() - changed).toBeLessThanOrEqual(bound + 500);
+    expect((await catalogue.search("lotus pond frogs", 1, 10)).hits[0]!.slug).toBe("backend-article-7");
+    // The list was not read again: the body was found by the re-reads alone, and they kept to their share.
+    await new Promise((resolve) => setTimeout(resolve, bound - (Date.now() - changed) + 200));
+    expect(lists(backend)).toHaveLength(0);
+    const calls = backend.calls().map((call) => call.at);
+    for (const at of calls) expect(calls.filter((other) => other >= at && other < at + 1000).length).toBeLessThanOrEqual(timing.callsPerSecond * REFRESH_SHARE + 1);
+    expect(new Set(details(backend).map((call) => call.query.slug)).size).toBe(10);
+  });
+
   it("keeps the catalogue as it was while the backend fails, and finds deleted articles in the sweep", async () => {
     const content = makeArticles(12);
     const backend = await backendWith(content);
@@ -118,6 +143,18 @@ describe("the catalogue's sync", () => {
     expect(await catalogue.missingBodies(10)).toEqual([]);
     // Still found by its title, from the list.
     expect((await catalogue.search("Backend Article 3", 1, 10)).hits[0]?.slug).toBe("fault-wrong-types");
+  });
+
+  it("keeps three processes of one machine to one pace per backend, whichever process holds each site's lease", async () => {
+    const perSecond = 20;
+    const shared = mkdtempSync(path.join(dir, "paces-"));
+    const { calls, busiest } = await busiestSecond(perSecond, (backendUrl) => ({
+      open: (name) => openSqliteCatalogue(path.join(shared, `${name}.sqlite`)),
+      pace: createBackendPacer(backendUrl, perSecond, { dir: shared }),
+    }));
+    expect(calls).toBe(3 * (2 + 12));
+    // The turns hold exactly (tests/unit/pacer.test.ts); the starts, within one call of a busy machine's jitter.
+    expect(busiest).toBeLessThanOrEqual(perSecond + 1);
   });
 
   it("lets one process sync a catalogue at a time", async () => {

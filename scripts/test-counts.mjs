@@ -1,0 +1,35 @@
+// Passed and failed tests from the runners' JSON reports: shared by `npm test` (scripts/test-all.mjs) and CI's
+// summary over every Node (scripts/ci-summary.mjs), so that both count a runner's failures the same way.
+import { existsSync, readFileSync } from "node:fs";
+
+export const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : undefined);
+
+/** Passed and failed tests from a Vitest JSON report; a test file that failed outside its tests (an import, a hook) is a failure. */
+export const vitestCounts = (report) => ({
+  passed: report.numPassedTests,
+  failed:
+    report.numFailedTests +
+    (report.testResults ?? []).filter((file) => file.status === "failed" && !file.assertionResults?.some((test) => test.status === "failed")).length,
+});
+
+/** Passed and failed tests from a Playwright JSON report; an error outside any test (a server that would not start) is a failure. */
+export const playwrightCounts = (report) => ({
+  passed: report.stats.expected + report.stats.flaky,
+  failed: report.stats.unexpected + (report.errors?.length ?? 0),
+});
+
+/**
+ * A runner's counts with its exit status: an exit status that the counted failures do not explain, or no test
+ * at all, is one failure more, with `problem` saying why.
+ */
+export const runnerCounts = (report, counts, status) => {
+  const found = report ? counts(report) : { passed: 0, failed: 0 };
+  if ((status !== 0 && found.failed === 0) || found.passed + found.failed === 0) {
+    return {
+      ...found,
+      failed: found.failed + 1,
+      problem: `${report ? "reported" : "wrote no report and"} exited with status ${status} after ${found.passed + found.failed} tests`,
+    };
+  }
+  return found;
+}
