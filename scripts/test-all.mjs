@@ -3,7 +3,7 @@
 // installed, the proxy tests; then prints one summary line over all of them: "N passed, N failed". A runner
 // that errored, or ran no test, counts as a failure.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { playwrightCounts, readJson, runnerCounts, vitestCounts } from "./test-counts.mjs";
 
 const artifacts = "tests/.artifacts";
@@ -42,6 +42,25 @@ if (existsSync("/usr/sbin/nginx") || process.env.NGINX_PATH) {
 
 for (const runner of runners) rmSync(`${artifacts}/${runner.report}`, { force: true });
 
+/** The machine's busy and total CPU time so far (Linux's /proc/stat; none elsewhere). */
+const cpuTicks = () => {
+  if (!existsSync("/proc/stat")) return undefined;
+  const fields = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1, 9).map(Number);
+  const total = fields.reduce((sum, value) => sum + value, 0);
+  return { busy: total - fields[3] - fields[4], total };
+};
+/** How long each runner took and how busy the cores were meanwhile: what a runner leaves idle is room beside it. */
+const timings = [];
+const timed = async (name, work) => {
+  const start = performance.now();
+  const before = cpuTicks();
+  const result = await work();
+  const after = cpuTicks();
+  const busy = before && after && after.total > before.total ? Math.round((100 * (after.busy - before.busy)) / (after.total - before.total)) : undefined;
+  timings.push(`${String(Math.round((performance.now() - start) / 1000)).padStart(6)} s  ${busy === undefined ? "  ?" : String(busy).padStart(3)} %  ${name}`);
+  return result;
+};
+
 let passed = 0;
 let failed = 0;
 const problems = [];
@@ -57,11 +76,13 @@ if (run("node", ["scripts/build-if-needed.mjs"]) !== 0) {
     if (next?.beside) besides.set(next, runQuietly(...next.command));
     let status;
     if (runner.beside) {
-      const result = await besides.get(runner);
+      const result = await timed(`${runner.name}, after the one it ran beside`, () => besides.get(runner));
       process.stdout.write(result.output);
       status = result.status;
     } else {
-      status = await runAloud(...runner.command);
+      // A runner with another beside it is timed with it (the two share the cores).
+      const name = next?.beside ? `${runner.name}, with ${next.name} beside it` : runner.name;
+      status = await timed(name, () => runAloud(...runner.command));
     }
     const counts = runnerCounts(readJson(`${artifacts}/${runner.report}`), runner.counts, status);
     passed += counts.passed;
@@ -69,6 +90,7 @@ if (run("node", ["scripts/build-if-needed.mjs"]) !== 0) {
     if (counts.problem) problems.push(`${runner.name} ${counts.problem}`);
   }
 }
+if (timings.length > 0) console.log(`Runners' times, and how busy the cores were:\n${timings.join("\n")}`);
 for (const problem of problems) console.error(`Runner error: ${problem}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
