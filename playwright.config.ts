@@ -60,11 +60,6 @@ export default defineConfig({
     // To trace: npx playwright test --trace retain-on-failure.
     trace: "off",
     screenshot: "only-on-failure",
-    // One context and page per worker, reset between tests (cookies, cache, storage of every origin visited,
-    // routes, init scripts, viewport and emulation), rather than a new one per test: 15 % of the browser
-    // tests' CPU (docs/decisions/058). What the reset leaves (permissions, geolocation, offline, extra
-    // headers, history) no test here changes; a spec that needs them makes a context of its own.
-    reuseContext: true,
   },
   // Tags: @js / @nojs limit a test to one kind of visitor, @mobile / @desktop to one width. @crosswise runs
   // it once per kind of visitor at one width each: with JavaScript at 1280 px, without at 375 px.

@@ -18,9 +18,6 @@ type Fixtures = {
   pageErrors: Error[];
 };
 
-/** The page's events that tests listen to (removed after each test). */
-const PAGE_EVENTS = ["console", "dialog", "pageerror", "request", "response", "requestfailed", "requestfinished", "popup", "framenavigated", "load", "domcontentloaded"] as const;
-
 const loopback = /^(https?|wss?):\/\/(127\.0\.0\.1|localhost)(:\d+)?\//;
 
 /** Whether a request stays on this machine: loopback, or plain http to a subdomain of the spec's local domain. */
@@ -50,9 +47,6 @@ export const test = base.extend<Fixtures & Options>({
       const errors: Error[] = [];
       page.on("pageerror", (error) => errors.push(error));
       await use(errors);
-      // The page is the worker's, reused by its next test (playwright.config.ts, docs/decisions/058): the
-      // listeners this test added go with it, so that none of them handles the next test's events.
-      for (const event of PAGE_EVENTS) page.removeAllListeners(event);
       expect(errors.map((error) => error.message), "uncaught errors in the page").toEqual([]);
     },
     { auto: true },

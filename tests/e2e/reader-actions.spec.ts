@@ -11,10 +11,6 @@ import { startSite } from "../support/site-process.mjs";
 import { expect, test } from "./fixtures";
 import { asBrowser, measuring, setHidden } from "./reader-browser";
 
-// A context per test: asBrowser changes the user agent through a CDP session of its own, which the reset of a
-// reused context leaves in place (docs/decisions/058).
-test.use({ reuseContext: false });
-
 const SLUG = "how-to-start-zazen-at-home";
 const DONATION_URL = "https://donate.example.org/give";
 const dir = mkdtempSync(path.join(tmpdir(), "reader-actions-"));

@@ -12,9 +12,6 @@ let site: Awaited<ReturnType<typeof startSite>>;
 let metricsPort: number;
 
 test.describe.configure({ mode: "serial" });
-// A context per test: asBrowser changes the user agent through a CDP session of its own, which the reset of a
-// reused context leaves in place (docs/decisions/058).
-test.use({ reuseContext: false });
 
 test.beforeAll(async () => {
   metricsPort = await freePort();
