@@ -257,6 +257,11 @@ describe.each(Object.keys(kinds) as (keyof typeof kinds)[])("the counts in %s", 
       ),
       { numRuns: 400 },
     );
+    // More referring hosts than slots, whatever the generator gave (a run once gave 42): the slots fill and the rest go to OTHER.
+    for (let index = 0; index <= SOURCE_SLOTS; index++) {
+      const page = await pageOf("/blog/zazen", async (slug) => catalogue.has(slug));
+      await counter.view({ page, address: `192.0.2.${visitors++}`, userAgent: "", sources: sourcesOf(`https://referrer-${index}.example.net/`, "", "zen.example.org"), acts: [] });
+    }
     await counter.close();
     const reading = store.open();
     const rows = await reading.read("2026-11-26", "2026-11-26");
