@@ -59,6 +59,12 @@ const kinds = {
         db.close();
         return rows;
       },
+      /** Gives the day a salt of the test's (after the store's first open, which makes its tables). */
+      seedSalt: async (day: string, salt: Buffer) => {
+        const db = new Database(file);
+        db.prepare("INSERT INTO count_salts (day, salt) VALUES (?, ?)").run(day, salt);
+        db.close();
+      },
     };
   },
   postgres: async () => {
@@ -79,9 +85,28 @@ const kinds = {
         const rows = await Promise.all(tables.map(async (table) => (await pool.query(`SELECT * FROM ${table} WHERE store = $1`, [name])).rows as Record<string, unknown>[]));
         return rows.flat();
       },
+      seedSalt: async (day: string, salt: Buffer) => {
+        await pool.query("INSERT INTO count_salts (store, day, salt) VALUES ($1, $2, $3)", [name, day, salt]);
+      },
     };
   },
 };
+
+/** A reader's bit in a bitmap of `size` under `salt`, as the counter picks it: the site's from byte 0, a page's from byte 4. */
+const bitOf = (salt: Buffer, address: string, userAgent: string, offset: number, size: number) =>
+  createHmac("sha256", salt).update(`site\u0000${address}\u0000${userAgent}`).digest().readUInt32BE(offset) % size;
+
+/**
+ * A salt under which these readers have bits of their own on the site and on a page: with the day's random
+ * salt, two of three share a page's bit in about one run of 1,400, and count as one visitor.
+ */
+function saltApart(readers: { address: string; userAgent: string }[]): Buffer {
+  for (let attempt = 0; ; attempt++) {
+    const salt = createHmac("sha256", "counts test").update(String(attempt)).digest();
+    const apart = [[0, VISITOR_BITS.site], [4, VISITOR_BITS.page]].every(([offset, size]) => new Set(readers.map((reader) => bitOf(salt, reader.address, reader.userAgent, offset!, size!))).size === readers.length);
+    if (apart) return salt;
+  }
+}
 
 const sum = (rows: Tally[], kind: string, page = "", key = "") => rows.filter((row) => row.kind === kind && row.page === page && row.key === key).reduce((total, row) => total + row.n, 0);
 
@@ -92,6 +117,8 @@ describe.each(Object.keys(kinds) as (keyof typeof kinds)[])("the counts in %s", 
     const now = () => day;
     let counter = createCounter(store.open(), "site", { now });
     const reader = { address: "203.0.113.7", userAgent: CHROME };
+    // Three readers, three visitors: the day's salt keeps their bits apart (the second test lets them meet).
+    await store.seedSalt("2026-11-26", saltApart([reader, { address: "203.0.113.8", userAgent: CHROME }, { address: "203.0.113.7", userAgent: `${CHROME} Edg/142.0` }]));
     await counter.view({ page: "/blog/zazen", ...reader, sources: sourcesOf("https://www.google.com/search?q=zen", "?utm_source=Newsletter&utm_medium=email", "zen.example.org") });
     await counter.view({ page: "/blog/zazen", ...reader, sources: sourcesOf("https://zen.example.org/", "", "zen.example.org") });
     await counter.view({ page: "routes/_index", ...reader, sources: sourcesOf("https://news.example.net/", "", "zen.example.org") });
@@ -155,8 +182,7 @@ describe.each(Object.keys(kinds) as (keyof typeof kinds)[])("the counts in %s", 
     // The bits the day's salt gives these readers (two of them may share one, as two of 40 readers do on a
     // page's 4,096 bits in about one run of six): one visitor a bit, however many origins saw them.
     const salt = (await store.everything()).find((row) => "salt" in row && row.day === "2026-11-26")!.salt as Buffer;
-    const bitsOfReaders = (offset: number, size: number) =>
-      new Set(Array.from({ length: 40 }, (_, reader) => createHmac("sha256", salt).update(`site\u0000198.51.100.${reader}\u0000${CHROME}`).digest().readUInt32BE(offset) % size)).size;
+    const bitsOfReaders = (offset: number, size: number) => new Set(Array.from({ length: 40 }, (_, reader) => bitOf(salt, `198.51.100.${reader}`, CHROME, offset, size))).size;
     expect(sum(rows, "visitors")).toBe(bitsOfReaders(0, VISITOR_BITS.site));
     expect(visitorEstimate(sum(rows, "visitors"), VISITOR_BITS.site)).toBeGreaterThanOrEqual(39);
     expect(sum(rows, "visitors", "/blog/a")).toBe(bitsOfReaders(4, VISITOR_BITS.page));
