@@ -117,14 +117,16 @@ describe.each(Object.keys(kinds) as (keyof typeof kinds)[])("the counts in %s", 
     const now = () => day;
     let counter = createCounter(store.open(), "site", { now });
     const reader = { address: "203.0.113.7", userAgent: CHROME };
+    const neighbour = { address: "203.0.113.8", userAgent: CHROME };
+    // The same address with another browser is another visitor.
+    const otherBrowser = { address: "203.0.113.7", userAgent: `${CHROME} Edg/142.0` };
     // Three readers, three visitors: the day's salt keeps their bits apart (the second test lets them meet).
-    await store.seedSalt("2026-11-26", saltApart([reader, { address: "203.0.113.8", userAgent: CHROME }, { address: "203.0.113.7", userAgent: `${CHROME} Edg/142.0` }]));
+    await store.seedSalt("2026-11-26", saltApart([reader, neighbour, otherBrowser]));
     await counter.view({ page: "/blog/zazen", ...reader, sources: sourcesOf("https://www.google.com/search?q=zen", "?utm_source=Newsletter&utm_medium=email", "zen.example.org") });
     await counter.view({ page: "/blog/zazen", ...reader, sources: sourcesOf("https://zen.example.org/", "", "zen.example.org") });
     await counter.view({ page: "routes/_index", ...reader, sources: sourcesOf("https://news.example.net/", "", "zen.example.org") });
-    await counter.view({ page: "/blog/zazen", address: "203.0.113.8", userAgent: CHROME, sources: sourcesOf("", "", "zen.example.org") });
-    // The same address with another browser is another visitor.
-    await counter.view({ page: "/blog/zazen", address: "203.0.113.7", userAgent: `${CHROME} Edg/142.0`, sources: [] });
+    await counter.view({ page: "/blog/zazen", ...neighbour, sources: sourcesOf("", "", "zen.example.org") });
+    await counter.view({ page: "/blog/zazen", ...otherBrowser, sources: [] });
     await counter.close();
 
     // Another process, after a restart: the same reader the same day is no new visitor.
