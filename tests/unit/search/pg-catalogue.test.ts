@@ -9,7 +9,7 @@ import { createHttpSource } from "~/blog/http-source.server";
 import type { Catalogue, CatalogueArticle } from "~/search/catalogue";
 import { openPostgresCatalogue } from "~/search/pg-catalogue.server";
 import { RANKING_SQL } from "~/search/pg-ranking.server";
-import { createPool, prepareDatabase } from "~/search/pg-database.server";
+import { createPool, prepareDatabase, run } from "~/search/pg-database.server";
 import { migrate, SCHEMA_VERSION } from "~/search/pg-schema.server";
 import { openSqliteCatalogue } from "~/search/sqlite-catalogue.server";
 import { textKey } from "~/search/text-key";
@@ -119,14 +119,48 @@ describe.skipIf(postgresMissing)("the PostgreSQL catalogue", () => {
       ["bodies", [windowed, "'bell'", 10], /Bitmap Index Scan on articles_doc/],
       ["keywords", [windowed, "'bell':B", 10], /Bitmap Index Scan on articles_keywords/],
     ];
-    for (const [statement, values, index] of statements) {
-      const { rows } = await pool.query<{ "QUERY PLAN": string }>(`EXPLAIN ${RANKING_SQL[statement]}`, values);
-      const plan = rows.map((row) => row["QUERY PLAN"]).join("\n");
-      expect(plan, statement).toMatch(index);
-      // No scan of a whole table, and no article's words unpacked to test them (the words of its title, keywords
-      // and description alone may be: they are small, and kept in the row).
-      expect(plan, statement).not.toMatch(/Seq Scan|Filter: .*\(doc \|\||Filter: .*[^(]head @@/);
+    // Statements are prepared (app/search/pg-database.server.ts): after a few runs PostgreSQL may keep one plan
+    // for any values, made without knowing them. Both plans are checked: for these values, and for any.
+    const generic = await pool.connect();
+    await generic.query("SET plan_cache_mode = force_generic_plan");
+    const literal = (value: unknown): string =>
+      Array.isArray(value) ? `ARRAY[${value.map(literal).join(", ")}]::text[]` : typeof value === "number" ? String(value) : generic.escapeLiteral(String(value));
+    try {
+      for (const [statement, values, index] of statements) {
+        const { rows } = await pool.query<{ "QUERY PLAN": string }>(`EXPLAIN ${RANKING_SQL[statement]}`, values);
+        await generic.query(`PREPARE plan_${statement} AS ${RANKING_SQL[statement]}`);
+        const { rows: genericRows } = await generic.query<{ "QUERY PLAN": string }>(`EXPLAIN EXECUTE plan_${statement} (${values.map(literal).join(", ")})`);
+        for (const [kind, plan] of [
+          ["for these values", rows.map((row) => row["QUERY PLAN"]).join("\n")],
+          ["for any values", genericRows.map((row) => row["QUERY PLAN"]).join("\n")],
+        ]) {
+          expect(plan, `${statement}, ${kind}`).toMatch(index);
+          // No scan of a whole table, and no article's words unpacked to test them (the words of its title, keywords
+          // and description alone may be: they are small, and kept in the row).
+          expect(plan, `${statement}, ${kind}`).not.toMatch(/Seq Scan|Filter: .*\(doc \|\||Filter: .*[^(]head @@/);
+        }
+      }
+    } finally {
+      generic.release(true);
     }
+  });
+
+  it("prepares a search's statements once a connection, and runs any number of other texts unprepared past its bound", async () => {
+    const single = createPool({ url: server.url, poolSize: 1 });
+    pools.push(single);
+    const catalogue = openPostgresCatalogue(single, `prepared${names++}`);
+    await catalogue.putArticle({ slug: "bell", title: "The bell", description: "", date: "2024-01-01", keywords: [], body: "The bell rings." });
+    const preparedNow = async () => (await single.query<{ count: number }>("SELECT count(*)::int AS count FROM pg_prepared_statements")).rows[0]!.count;
+    expect((await catalogue.search("bell", 1, 10)).hits.map((hit) => hit.slug)).toEqual(["bell"]);
+    const afterOne = await preparedNow();
+    expect(afterOne).toBeGreaterThan(0);
+    // The same search again prepares nothing more: each statement was parsed and planned once.
+    expect((await catalogue.search("bell", 1, 10)).hits.map((hit) => hit.slug)).toEqual(["bell"]);
+    expect(await preparedNow()).toBe(afterOne);
+    // Texts beyond the bound still answer, without growing what each connection keeps.
+    const texts = Array.from({ length: 250 }, (_, index) => `SELECT $1::int + ${index} AS sum`);
+    for (const [index, text] of texts.entries()) expect(await run<{ sum: number }>(single, text, [1])).toEqual([{ sum: 1 + index }]);
+    expect(await preparedNow()).toBeLessThanOrEqual(200);
   });
 
   it("keys each article by its day and id as the SQLite store does, for any date an article may have", async () => {
