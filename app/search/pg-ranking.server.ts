@@ -23,8 +23,10 @@ const NEWEST_RANKED = MAX_COUNTED;
  * Windows, in articles of the newest: the first enough for most common words, few enough to read at once; the
  * whole catalogue from the last on. Sizes are few, so that where each begins can be kept (windowsOf).
  */
-const SIZES = [2000, 4000, 8000, 16_000, 32_000, 64_000];
+const SIZES = [1000, 2000, 4000, 8000, 16_000, 32_000, 64_000];
 const WHOLE_FROM = SIZES.at(-1)!;
+/** The first window of a tier, unless the word counts show that a smaller one holds enough (bodiesWindow). */
+const FIRST_WINDOW = 2000;
 const FIRST_COUNT_WINDOW = 8000;
 /** Terms of a window at most: a GIN index checks the whole query for each article it reads (periodTerms). */
 const MAX_WINDOW_TERMS = 24;
@@ -143,32 +145,54 @@ const within = (tsquery: string, marks: string) => `(${tsquery}) & (${marks})`;
 const wider = (size: number, found: number, wanted: number) => SIZES.find((next) => next > size && next >= (size * wanted * 1.3) / found) ?? WHOLE_FROM;
 
 /** How many articles at most and at least match, from the word counts. */
-async function boundsOf({ run, catalogue }: Ranking, shape: QueryShape): Promise<{ atMost: number; atLeast: number }> {
+async function boundsOf({ run, catalogue }: Ranking, shape: QueryShape): Promise<{ atMost: number; atLeast: number; articles: number }> {
   const operands = shape.parts.flat();
   const words = [...new Set(operands.filter((operand) => !operand.prefix).flatMap((operand) => operand.lexemes))];
   const prefixes = [...new Set(operands.filter((operand) => operand.prefix).flatMap((operand) => operand.lexemes))];
   const rows = await run<{ kind: string; key: string; sum: string; most: string }>(RANKING_SQL.bounds, [catalogue, words, prefixes]);
   const counts = new Map(rows.map((row) => [`${row.kind} ${row.key}`, { sum: Number(row.sum), most: Number(row.most) }]));
-  return matchBounds(
-    shape,
-    (word) => counts.get(`word ${word}`)?.sum ?? 0,
-    (prefix) => counts.get(`prefix ${prefix}`) ?? { sum: 0, most: 0 },
-    counts.get("articles ")?.sum ?? 0,
-  );
+  const articles = counts.get("articles ")?.sum ?? 0;
+  return {
+    ...matchBounds(
+      shape,
+      (word) => counts.get(`word ${word}`)?.sum ?? 0,
+      (prefix) => counts.get(`prefix ${prefix}`) ?? { sum: 0, most: 0 },
+      articles,
+    ),
+    articles,
+  };
 }
 
 /**
  * The ids of a tier's first `wanted` (matching `tsquery`, ranked by `rankedBy`) among its newest
  * NEWEST_RANKED, from the first window that holds that many.
  */
-async function tier(run: Run, sql: string, [tsquery, rankedBy]: [string, string], wanted: number, windowOf: ReturnType<typeof windowsOf>, size = SIZES[0]!): Promise<string[]> {
+async function tier(
+  run: Run,
+  sql: string,
+  [tsquery, rankedBy]: [string, string],
+  wanted: number,
+  windowOf: ReturnType<typeof windowsOf>,
+  size = FIRST_WINDOW,
+): Promise<{ ids: string[]; found: number }> {
   for (;;) {
     const marks = await windowOf(size);
     const rows = await run<Ranked>(sql, [within(tsquery, marks), rankedBy, wanted]);
     const found = rows[0]?.found ?? 0;
-    if (found >= NEWEST_RANKED || size >= WHOLE_FROM || !marks.includes("@")) return rows.map((row) => row.id);
+    if (found >= NEWEST_RANKED || size >= WHOLE_FROM || !marks.includes("@")) return { ids: rows.map((row) => row.id), found };
     size = wider(size, found, NEWEST_RANKED);
   }
+}
+
+/**
+ * The first window of the body tier: the smallest that must hold NEWEST_RANKED of its matches, when the word
+ * counts tell. The newest `size` articles hold all but the catalogue's non-matching articles and the `heads`
+ * (the title tier's matches, all counted when this tier is asked) of them: a word in every article and in no
+ * title needs the newest 1,000 alone, where the first window would read 2,000.
+ */
+function bodiesWindow(bounds: { atLeast: number; articles: number }, heads: number): number {
+  const surely = NEWEST_RANKED + (bounds.articles - bounds.atLeast) + heads;
+  return SIZES.find((size) => size >= surely && size < FIRST_WINDOW) ?? FIRST_WINDOW;
 }
 
 /** How many articles match, counted up to `limit` in windows of the newest until one holds that many. */
@@ -197,8 +221,10 @@ export async function rankedMatches(ranking: Ranking, shape: QueryShape, wanted:
     // The word counts are kept with every write: this holds unless they were changed by hand.
     if (matched <= EXACT_UP_TO) return { ids: rows.map((row) => row.id), total: Math.min(matched, MAX_COUNTED), more: matched > MAX_COUNTED };
   }
-  const ids = await tier(run, RANKING_SQL.heads, [tsquery, tsquery], wanted, windowOf);
-  if (ids.length < wanted) ids.push(...(await tier(run, RANKING_SQL.bodies, [tsquery, tsquery], wanted - ids.length, windowOf)));
+  const heads = await tier(run, RANKING_SQL.heads, [tsquery, tsquery], wanted, windowOf);
+  const ids = heads.ids;
+  // Fewer title matches than wanted: their window was the whole catalogue, and `found` all of them.
+  if (ids.length < wanted) ids.push(...(await tier(run, RANKING_SQL.bodies, [tsquery, tsquery], wanted - ids.length, windowOf, bodiesWindow(bounds, heads.found))).ids);
   return { ids, total: MAX_COUNTED, more: true };
 }
 
@@ -210,6 +236,6 @@ export async function newestKeywordMatches(ranking: Ranking, shape: QueryShape, 
   const bounds = await boundsOf(ranking, shape);
   const matching = tsqueryOfShape({ ...shape, weight: "" });
   // Few enough matches in the whole catalogue: read them all at once.
-  const first = bounds.atMost <= 2 * NEWEST_RANKED ? WHOLE_FROM : SIZES[0];
-  return tier(ranking.run, RANKING_SQL.keywords, [matching, tsqueryOfShape(shape)], wanted, windowsOf(ranking), first);
+  const first = bounds.atMost <= 2 * NEWEST_RANKED ? WHOLE_FROM : FIRST_WINDOW;
+  return (await tier(ranking.run, RANKING_SQL.keywords, [matching, tsqueryOfShape(shape)], wanted, windowsOf(ranking), first)).ids;
 }
