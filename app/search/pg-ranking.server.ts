@@ -23,7 +23,7 @@ const NEWEST_RANKED = MAX_COUNTED;
  * Windows, in articles of the newest: the first enough for most common words, few enough to read at once; the
  * whole catalogue from the last on. Sizes are few, so that where each begins can be kept (windowsOf).
  */
-const SIZES = [1000, 2000, 4000, 8000, 16_000, 32_000, 64_000];
+const SIZES = [1000, 1500, 2000, 3000, 4000, 6000, 8000, 12_000, 16_000, 24_000, 32_000, 48_000, 64_000];
 const WHOLE_FROM = SIZES.at(-1)!;
 /** The first window of a tier, unless the word counts show that a smaller one holds enough (bodiesWindow). */
 const FIRST_WINDOW = 2000;
@@ -143,6 +143,11 @@ const within = (tsquery: string, marks: string) => `(${tsquery}) & (${marks})`;
  * few each).
  */
 const wider = (size: number, found: number, wanted: number) => SIZES.find((next) => next > size && next >= (size * wanted * 1.3) / found) ?? WHOLE_FROM;
+/**
+ * The smallest window that may hold `wanted` matches when at most `share` of the articles match (from the
+ * word counts), with wider()'s margin; the whole catalogue when the matches are few.
+ */
+const expectedWindow = (share: number, wanted: number) => SIZES.find((size) => size * share >= wanted * 1.3) ?? WHOLE_FROM;
 
 /** How many articles at most and at least match, from the word counts. */
 async function boundsOf({ run, catalogue }: Ranking, shape: QueryShape): Promise<{ atMost: number; atLeast: number; articles: number }> {
@@ -190,14 +195,20 @@ async function tier(
  * (the title tier's matches, all counted when this tier is asked) of them: a word in every article and in no
  * title needs the newest 1,000 alone, where the first window would read 2,000.
  */
-function bodiesWindow(bounds: { atLeast: number; articles: number }, heads: number): number {
+function bodiesWindow(bounds: { atMost: number; atLeast: number; articles: number }, heads: number): number {
   const surely = NEWEST_RANKED + (bounds.articles - bounds.atLeast) + heads;
-  return SIZES.find((size) => size >= surely && size < FIRST_WINDOW) ?? FIRST_WINDOW;
+  const sure = SIZES.find((size) => size >= surely) ?? WHOLE_FROM;
+  // Otherwise the first window that could hold them, at the most matches the counts allow: smaller ones
+  // would be asked in vain (a word in 7 % of the articles: the newest 24,000, not 2,000 and then 32,000).
+  const could = bounds.articles > 0 ? expectedWindow(Math.max(0, bounds.atMost - heads) / bounds.articles, NEWEST_RANKED) : WHOLE_FROM;
+  return Math.min(sure, could);
 }
 
 /** How many articles match, counted up to `limit` in windows of the newest until one holds that many. */
-async function countUpTo(run: Run, tsquery: string, limit: number, windowOf: ReturnType<typeof windowsOf>): Promise<number> {
-  for (let size = FIRST_COUNT_WINDOW; ; ) {
+async function countUpTo(run: Run, tsquery: string, limit: number, windowOf: ReturnType<typeof windowsOf>, share: number): Promise<number> {
+  // No window smaller than the counts allow to hold `limit`: a word in 7 % of the articles is counted in the
+  // whole catalogue at once, not in the newest 8,000 first.
+  for (let size = Math.max(FIRST_COUNT_WINDOW, expectedWindow(share, limit)); ; ) {
     const marks = await windowOf(size);
     const [row] = await run<{ total: number }>(RANKING_SQL.count, [within(tsquery, marks), limit]);
     if (row!.total >= limit || !marks.includes("@")) return row!.total;
@@ -214,7 +225,7 @@ export async function rankedMatches(ranking: Ranking, shape: QueryShape, wanted:
   const tsquery = tsqueryOfShape(shape);
   const windowOf = windowsOf(ranking);
   const bounds = await boundsOf(ranking, shape);
-  let matched = bounds.atLeast > EXACT_UP_TO ? EXACT_UP_TO + 1 : bounds.atMost > EXACT_UP_TO ? await countUpTo(run, tsquery, EXACT_UP_TO + 1, windowOf) : 0;
+  let matched = bounds.atLeast > EXACT_UP_TO ? EXACT_UP_TO + 1 : bounds.atMost > EXACT_UP_TO ? await countUpTo(run, tsquery, EXACT_UP_TO + 1, windowOf, bounds.atMost / Math.max(1, bounds.articles)) : 0;
   if (matched <= EXACT_UP_TO) {
     const rows = await run<Ranked>(RANKING_SQL.ranked, [within(tsquery, await windowOf(WHOLE_FROM)), tsquery, wanted]);
     matched = rows[0]?.found ?? 0;
