@@ -20,8 +20,8 @@ import { matchBounds, RANK_WEIGHTS, tsqueryOfShape, type QueryShape } from "./pg
 const EXACT_UP_TO = 5000;
 const NEWEST_RANKED = MAX_COUNTED;
 /**
- * Windows, in articles of the newest: the first enough for most common words, few enough to read at once; the
- * whole catalogue from the last on. Sizes are few, so that where each begins can be kept (windowsOf).
+ * Windows, in articles of the newest: the whole catalogue from the last on. Close enough that a window sized
+ * from a rate of matches lands near it, few enough that where each begins can be kept (windowsOf).
  */
 const SIZES = [1000, 1500, 2000, 3000, 4000, 6000, 8000, 12_000, 16_000, 24_000, 32_000, 48_000, 64_000];
 const WHOLE_FROM = SIZES.at(-1)!;
