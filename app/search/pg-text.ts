@@ -178,9 +178,16 @@ function afterSentenceEnd(text: string, at: number): boolean {
   return index < at - 1 && index >= 0 && (text[index] === "." || text[index] === ":");
 }
 
+/**
+ * A snippet of `text` as FTS5's snippet() makes one (sqlite/ext/fts5/fts5_aux.c), so that both stores show
+ * the same: for each match, the window of `size` words from it scores 1000 for each phrase it holds and 1
+ * for each repeat, and is centred on its matches; a window from the start of the match's sentence scores 100
+ * more (120 at the text's start). The best window's matches are put between `start` and `end`, with
+ * `ellipsis` where text was cut.
+ */
 export function snippetOf(text: string, phrases: readonly Phrase[], { size, start, end, ellipsis }: { size: number; start: string; end: string; ellipsis: string }): string {
-  // A page of results cuts ten snippets from long bodies: each word is kept as numbers and its lexeme, each
-  // distinct word folded once (prose repeats its words), rather than as an object per word.
+  // A page of results cuts ten snippets from long bodies: each word is kept as two numbers and its lexeme
+  // rather than as an object.
   const froms: number[] = [];
   const tos: number[] = [];
   const words: string[] = [];
@@ -244,8 +251,9 @@ export function snippetOf(text: string, phrases: readonly Phrase[], { size, star
     const around = score(instance.at);
     if (around.total > best.score) best = { score: around.total, start: around.start };
     if (count > size) {
+      // The first sentence starts at word 0, so the one found always starts at or before the instance.
       while (sentenceIndex + 1 < sentences.length && sentences[sentenceIndex + 1]! <= instance.at) sentenceIndex++;
-      const sentence = sentences[sentenceIndex]! <= instance.at ? sentences[sentenceIndex]! : 0;
+      const sentence = sentences[sentenceIndex]!;
       if (sentence < instance.at) {
         const fromSentence = score(sentence).total + (sentence === 0 ? 120 : 100);
         if (fromSentence > best.score) best = { score: fromSentence, start: sentence };
