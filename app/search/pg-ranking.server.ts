@@ -137,17 +137,19 @@ export function periodTerms(first: number, last: number): { digits: string; pref
 }
 
 const within = (tsquery: string, marks: string) => `(${tsquery}) & (${marks})`;
+/** How much larger than the rate of matches says a window is made: matches are not spread quite evenly. */
+const MARGIN = 1.3;
 /**
  * The next window, from how many of the `wanted` matches the last one held: large enough to hold them at the
  * same rate, or the whole catalogue (the matches are few: reading them all costs less than windows that find
  * few each).
  */
-const wider = (size: number, found: number, wanted: number) => SIZES.find((next) => next > size && next >= (size * wanted * 1.3) / found) ?? WHOLE_FROM;
+const wider = (size: number, found: number, wanted: number) => SIZES.find((next) => next > size && next >= (size * wanted * MARGIN) / found) ?? WHOLE_FROM;
 /**
  * The smallest window that may hold `wanted` matches when at most `share` of the articles match (from the
- * word counts), with wider()'s margin; the whole catalogue when the matches are few.
+ * word counts), with MARGIN; the whole catalogue when the matches are few.
  */
-const expectedWindow = (share: number, wanted: number) => SIZES.find((size) => size * share >= wanted * 1.3) ?? WHOLE_FROM;
+const expectedWindow = (share: number, wanted: number) => SIZES.find((size) => size * share >= wanted * MARGIN) ?? WHOLE_FROM;
 
 /** How many articles at most and at least match, from the word counts. */
 async function boundsOf({ run, catalogue }: Ranking, shape: QueryShape): Promise<{ atMost: number; atLeast: number; articles: number }> {

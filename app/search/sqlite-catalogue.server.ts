@@ -24,6 +24,9 @@ import { foldedText, matchExpression, queryWords, spacedText } from "./tokenize"
 /** Bodies are kept up to this many characters of text: enough for any article, bounded for a hostile one. */
 export const MAX_BODY_CHARS = 300_000;
 
+/** The words FTS5 indexes (docs/decisions/046): letters, numbers, private-use characters and marks, with the joiners of a Sinhala conjunct. */
+export const FTS5_TOKENIZER = "unicode61 remove_diacritics 2 categories 'L* N* Co M*' tokenchars '\u200c\u200d'";
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS articles (
   id INTEGER PRIMARY KEY,
@@ -50,7 +53,7 @@ CREATE TABLE IF NOT EXISTS keywords (
 CREATE INDEX IF NOT EXISTS keywords_of_article ON keywords (article);
 CREATE VIRTUAL TABLE IF NOT EXISTS texts USING fts5 (
   title, description, keywords, body, folded,
-  tokenize = "unicode61 remove_diacritics 2 categories 'L* N* Co M*' tokenchars '\u200c\u200d'"
+  tokenize = "${FTS5_TOKENIZER}"
 );
 CREATE VIRTUAL TABLE IF NOT EXISTS words USING fts5vocab (texts, 'row');
 CREATE TABLE IF NOT EXISTS state (name TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -2,6 +2,7 @@ import Database from "better-sqlite3";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { phrasesOf, snippetOf } from "~/search/pg-text";
+import { FTS5_TOKENIZER } from "~/search/sqlite-catalogue.server";
 import { queryWords } from "~/search/tokenize";
 
 // PostgreSQL's results cut their snippets in JavaScript (app/search/pg-text.ts) as FTS5's snippet() does for
@@ -9,7 +10,7 @@ import { queryWords } from "~/search/tokenize";
 // with the catalogue's tokenizer, on generated texts and queries. ASCII texts take a faster way to their
 // words than other texts: both are generated.
 const db = new Database(":memory:");
-db.exec(`CREATE VIRTUAL TABLE t USING fts5 (body, tokenize = "unicode61 remove_diacritics 2 categories 'L* N* Co M*' tokenchars '\u200c\u200d'")`);
+db.exec(`CREATE VIRTUAL TABLE t USING fts5 (body, tokenize = "${FTS5_TOKENIZER}")`);
 const insert = db.prepare("INSERT INTO t (rowid, body) VALUES (1, ?)");
 const fts5Snippet = db.prepare<[number, string], { snippet: string }>("SELECT snippet(t, 0, '[', ']', '…', ?) AS snippet FROM t WHERE t MATCH ?");
 afterAll(() => db.close());
