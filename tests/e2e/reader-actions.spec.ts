@@ -86,8 +86,9 @@ test("an article read to its end, the time read and the donation pop-up's button
   try {
     const reader = await noScript.newPage();
     await asBrowser(reader);
-    // Without scripts every image loads at once: the page's text is enough here.
-    await reader.goto(`${site.url}/blog/${SLUG}`, { waitUntil: "domcontentloaded" });
+    // Until the stylesheet has loaded, the phone menu's Donate link is not yet hidden and the header has two:
+    // a reader sees nothing before it (it blocks the first paint), so the test waits for the page's load too.
+    await reader.goto(`${site.url}/blog/${SLUG}`);
     const panel = reader.waitForResponse((response) => response.url().endsWith("/__beacon?a=donate_panel"));
     await reader.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Donate", exact: true }).click();
     await expect(reader.locator("#donate")).toBeVisible();
