@@ -44,15 +44,22 @@ export function joinsNext(text: string, at: number): boolean {
 const ZWJ = 0x200d;
 const MARK = /^\p{M}$/u;
 
-/** The last place at or before `at` (and after 0) where `text` may be cut without breaking a letter; 0 when there is none. */
-function letterCut(text: string, at: number): number {
+/**
+ * The last place at or before `at` where `text` may be cut without breaking a letter: 0 when every grapheme
+ * boundary up to `at` is inside a letter (a text that starts with a lone joiner), undefined when there is no
+ * boundary up to `at` at all (the first grapheme is longer).
+ */
+function letterCut(text: string, at: number): number | undefined {
   const head = text.slice(0, at + LOOKAHEAD);
   let end = 0;
+  let boundary = false;
   for (const { index } of (graphemes ??= new Intl.Segmenter(undefined, { granularity: "grapheme" })).segment(head)) {
     if (index > at) break;
+    if (index === 0) continue;
+    boundary = true;
     if (!joinsNext(head, index)) end = index;
   }
-  return end;
+  return boundary ? end : undefined;
 }
 
 /**
@@ -64,7 +71,7 @@ function letterCut(text: string, at: number): number {
 export function boundedText(text: string, max: number): string {
   if (text.length <= max) return text;
   const room = max - ELLIPSIS.length;
-  const end = letterCut(text, room) || codePointCut(text, room);
+  const end = letterCut(text, room) ?? codePointCut(text, room);
   return `${text.slice(0, end).trimEnd()}${ELLIPSIS}`;
 }
 
@@ -72,7 +79,7 @@ export function boundedText(text: string, max: number): string {
 export function wholeLetterCut(text: string, at: number): number {
   if (at >= text.length) return text.length;
   const from = Math.max(0, at - 64);
-  const end = letterCut(text.slice(from), at - from);
+  const end = letterCut(text.slice(from), at - from) ?? 0;
   return end > 0 ? from + end : codePointCut(text, at);
 }
 

@@ -48,6 +48,9 @@ describe("a bounded text", () => {
     expect(boundedText(`abc👩‍👩‍👧‍👦def`, 12)).toBe("abc…");
     expect(boundedText(`ab🇯🇵🇯🇵`, 6)).toBe("ab…");
     expect(boundedText(`ab🇯🇵🇯🇵`, 7)).toBe("ab🇯🇵…");
+    // A lone joiner first: the only boundary in reach is after it, inside a letter, so nothing is kept
+    // rather than half a flag.
+    expect(boundedText("\u200d🇯🇵", 4)).toBe("…");
     // One grapheme longer than the bound (a letter with thousands of marks) is cut between code points.
     const long = `a${"\u0301".repeat(5000)}`;
     expect(boundedText(long, 100)).toHaveLength(100);
