@@ -24,9 +24,23 @@ export function routeIdMatcher(routes: Record<string, BuildRoute | undefined>): 
     let id = recent.get(pathname);
     if (id === undefined) {
       const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
-      id = matchRoutes(routeTree, page)?.at(-1)?.route.id ?? "none";
+      id = matchRoutes(routeTree, decodable(page))?.at(-1)?.route.id ?? "none";
       recent.set(pathname, id);
     }
     return id;
   };
+}
+
+/**
+ * The path, with every `%` escaped when it cannot be decoded: the router then matches the raw path, as it
+ * does anyway for such a path, but without a console warning for each one, which a reader's beacons could
+ * otherwise write into the server's log at will.
+ */
+function decodable(path: string): string {
+  try {
+    decodeURIComponent(path);
+    return path;
+  } catch {
+    return path.replaceAll("%", "%25");
+  }
 }
