@@ -46,9 +46,10 @@ function ownSingleFetchApp(mode: "development" | "production") {
       path: "named",
       module: {
         default: () => null,
+        // Reflects the reader's input, as a route may: the error's name and message come from the query.
         loader: ({ request }: { request: Request }) => {
-          const name = new URL(request.url).searchParams.get("name") ?? "Error";
-          return { error: named(name, "return 1"), plain: new Error("plain") };
+          const query = new URL(request.url).searchParams;
+          return { error: named(query.get("name") ?? "Error", query.get("message") ?? "return 1"), plain: new Error("plain") };
         },
       },
     } as never,
@@ -110,6 +111,21 @@ describe("GHSA-49rj-9fvp-4h2h and GHSA-rxv8-25v2-qmq8: an error's name never pic
     const response = await handle(new Request("http://localhost/named.data?name=RangeError"));
     const { value } = (await decodeViaTurboStream(response.body!, globalThis)) as { value: Record<string, { data: { error: Error } }> };
     expect(value["routes/named"]!.data.error).toBeInstanceOf(RangeError);
+  });
+
+  it("reflected input cannot make the decoder allocate what it names (the denial of service of GHSA-rxv8-25v2-qmq8)", async () => {
+    // Unpatched, `new ArrayBuffer("1000000000")` ran in the reader's browser for this address: 1 GB for
+    // one request (measured: docs/decisions/060). Patched, the decoder builds an Error of that message.
+    const handle = ownSingleFetchApp("development");
+    for (const name of ["ArrayBuffer", "SharedArrayBuffer", "Array"]) {
+      const before = process.memoryUsage().arrayBuffers;
+      const response = await handle(new Request(`http://localhost/named.data?name=${name}&message=1000000000`));
+      const { value } = (await decodeViaTurboStream(response.body!, globalThis)) as { value: Record<string, { data: { error: unknown } }> };
+      const error = value["routes/named"]!.data.error;
+      expect(process.memoryUsage().arrayBuffers - before, name).toBeLessThan(16 * 1024 * 1024);
+      expect(Object.getPrototypeOf(error), name).toBe(Error.prototype);
+      expect((error as Error).message).toBe("1000000000");
+    }
   });
 
   it("in production, as the site runs, no name crosses at all", async () => {
