@@ -46,6 +46,21 @@ describe("npm run audit", () => {
     expect(code).toBe(1);
   }, 60_000);
 
+  it("counts an advisory that SECURITY.md reviews as patched here as settled, and exits 0; one it does not list fails", async () => {
+    const advisory = (id: string) => ({ id: id === "GHSA-rxv8-25v2-qmq8" ? 2 : 3, url: `https://github.com/advisories/${id}`, title: `Advisory ${id}`, severity: "high", vulnerable_versions: "<3.0.0", cwe: [], cvss: { score: 7.5, vectorString: null } });
+    await startRegistry({ status: 200, body: { "turbo-stream": [advisory("GHSA-rxv8-25v2-qmq8")] } });
+    const settled = await audit();
+    expect(settled.output).toMatch(/Advisory GHSA-rxv8-25v2-qmq8 \S+: reviewed, patched here/);
+    expect(settled.output).toMatch(/each reviewed in SECURITY\.md/);
+    expect(settled.code).toBe(0);
+    await registry?.close();
+    await startRegistry({ status: 200, body: { "turbo-stream": [advisory("GHSA-rxv8-25v2-qmq8"), advisory("GHSA-0000-0000-0000")] } });
+    const unknown = await audit();
+    expect(unknown.output).toMatch(/Advisory GHSA-0000-0000-0000 \S+: NOT REVIEWED in SECURITY\.md/);
+    expect(unknown.output).toMatch(/1 advisory open or not reviewed/);
+    expect(unknown.code).toBe(1);
+  }, 60_000);
+
   it("says so when none is known, and exits 0", async () => {
     await startRegistry({ status: 200, body: {} });
     const { code, output } = await audit();
