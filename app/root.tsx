@@ -62,6 +62,8 @@ const fallbackSettings: PublicSettings = {
   siteName: "Zen Buddhism",
   donationUrl: undefined,
   encyclopediaUrl: "https://en.wikipedia.org/wiki/Zen",
+  // No mark when the root's data is missing: the five marks stay out of the bundle.
+  mark: { name: "", path: "", strokeWidth: 0 },
   partnerLinks: [],
   rssFeedEmbedUrl: undefined,
   leadFormUrl: undefined,
@@ -107,11 +109,11 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           {t("skipLink")}
         </a>
-        <SiteHeader product={settings.product} siteName={settings.siteName} />
+        <SiteHeader product={settings.product} siteName={settings.siteName} mark={settings.mark} />
         <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
           <PendingRoute>{children}</PendingRoute>
         </main>
-        <SiteFooter siteName={settings.siteName} product={settings.product} partners={settings.partnerLinks} />
+        <SiteFooter siteName={settings.siteName} product={settings.product} partners={settings.partnerLinks} mark={settings.mark} />
         <DonationDialog siteName={settings.siteName} donationUrl={settings.donationUrl} autoOpen={pathname === "/"} />
         <Toaster />
         <ScrollRestoration />

@@ -1,5 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { ABOUT_FILE_NAME } from "~/site/about-file";
 import { dateTime } from "./dates";
 import { splitKeywords } from "./keywords";
 import { PAGE_SIZE } from "./pagination";
@@ -45,6 +46,8 @@ async function load(dir: string): Promise<Stored[]> {
   }
   const stored: Stored[] = [];
   for (const name of names) {
+    // The site's About text, not an article (about-text.server.ts).
+    if (name === ABOUT_FILE_NAME) continue;
     const slug = name.slice(0, -3);
     if (!slugPattern.test(slug)) {
       console.warn(`Skipping ${name}: file names must be lower-case words joined by hyphens`);

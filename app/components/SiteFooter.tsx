@@ -1,11 +1,12 @@
 import { useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/use-translation";
 import { homeSections, sectionHref } from "~/site/site-sections";
-import { EnsoMark } from "./EnsoMark";
+import { SiteMark } from "./SiteMark";
+import type { Mark } from "~/site/traditions";
 
 type Partner = { label: string; href: string };
 
-export function SiteFooter({ siteName, product, partners }: { siteName: string; product: string; partners: Partner[] }) {
+export function SiteFooter({ siteName, product, partners, mark }: { siteName: string; product: string; partners: Partner[]; mark: Mark }) {
   const onHomePage = useLocation().pathname === "/";
   const { t } = useTranslation();
   const heading = "text-sm font-semibold uppercase tracking-wider text-stone-300";
@@ -15,7 +16,7 @@ export function SiteFooter({ siteName, product, partners }: { siteName: string; 
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-4">
         <div>
           <p className="flex items-center gap-2 font-serif text-lg font-semibold text-white">
-            <EnsoMark className="h-7 w-7 text-moss-100" />
+            <SiteMark mark={mark} className="h-7 w-7 text-moss-100" />
             {siteName}
           </p>
           <p className="mt-3 text-sm leading-relaxed text-stone-300">

@@ -5,7 +5,8 @@ import type { Translator } from "~/i18n/messages";
 import { useTranslation } from "~/i18n/use-translation";
 import { sectionHref } from "~/site/site-sections";
 import { isScrolledPast } from "~/document/scroll";
-import { EnsoMark } from "./EnsoMark";
+import { SiteMark } from "./SiteMark";
+import type { Mark } from "~/site/traditions";
 import { parseSearchParams } from "~/search/search-address";
 import { SearchForm, SearchIcon } from "./search/SearchForm";
 
@@ -52,7 +53,7 @@ const donateLink =
 const menuToggle = "inline-flex h-11 w-11 items-center justify-center rounded-md text-stone-800 hover:bg-stone-900/5";
 const mobileLink = "block rounded-md px-3 py-3 text-base font-medium text-stone-800 hover:bg-stone-100";
 
-export function SiteHeader({ product, siteName }: { product: string; siteName: string }) {
+export function SiteHeader({ product, siteName, mark }: { product: string; siteName: string; mark: Mark }) {
   const { pathname, search } = useLocation();
   const onHomePage = pathname === "/";
   // On the results page, the header's form shows the words searched for.
@@ -88,7 +89,7 @@ export function SiteHeader({ product, siteName }: { product: string; siteName: s
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link to="/" className="flex items-center gap-2 font-serif text-lg font-semibold text-ink" aria-label={t("header.homeLink", { site: siteName })}>
-          <EnsoMark className="h-8 w-8 text-moss-700" />
+          <SiteMark mark={mark} className="h-8 w-8 text-moss-700" />
           <span>{siteName}</span>
         </Link>
 

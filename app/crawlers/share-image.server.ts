@@ -1,6 +1,7 @@
 import { LRUCache } from "lru-cache";
 import sharp from "sharp";
 import type { Translator } from "~/i18n/messages";
+import { MARKS, type Tradition } from "~/site/traditions";
 import { LOGO, logoSvg, shareImageSvg } from "./share-image";
 
 /**
@@ -23,13 +24,15 @@ function png(key: string, svg: () => string): Promise<Buffer> {
 }
 
 /** The share image in the site's language: its name, and the home page's heading as the tagline. */
-export function shareImagePng(site: { siteName: string; product: string; language: { lang: string; translator: Translator } }): Promise<Buffer> {
+/** The share image in the site's language: its tradition's mark, its name, and the home page's heading as the tagline. */
+export function shareImagePng(site: { siteName: string; product: string; tradition: Tradition; language: { lang: string; translator: Translator } }): Promise<Buffer> {
   const { lang, translator } = site.language;
-  return png(`share:${lang}:${site.siteName}:${site.product}`, () =>
-    shareImageSvg(site.siteName, translator.t("hero.title", { product: site.product }), lang),
+  return png(`share:${lang}:${site.tradition}:${site.siteName}:${site.product}`, () =>
+    shareImageSvg(site.siteName, translator.t("hero.title", { product: site.product }), MARKS[site.tradition], lang),
   );
 }
 
-export function logoPng(): Promise<Buffer> {
-  return png(`logo:${LOGO.width}`, logoSvg);
+/** The site's logo: its tradition's mark. */
+export function logoPng(tradition: Tradition): Promise<Buffer> {
+  return png(`logo:${LOGO.width}:${tradition}`, () => logoSvg(MARKS[tradition]));
 }

@@ -1,5 +1,5 @@
-import { ENSO_PATH } from "~/site/enso";
 import { escapeMarkup } from "~/document/escape-markup";
+import type { Mark } from "~/site/traditions";
 
 /**
  * The default share image of a site (1200 × 630, what Open Graph and Twitter cards show) and its logo
@@ -137,12 +137,12 @@ export function fitLines(text: string, perLine: number, maxLines: number, lang =
   return splitLines(text, maxLines, lang);
 }
 
-function mark(x: number, y: number, size: number, color: string): string {
+function drawMark(site: Mark, x: number, y: number, size: number, color: string): string {
   const scale = size / 64;
-  return `<g transform="translate(${x} ${y}) scale(${scale})"><path d="${ENSO_PATH}" fill="none" stroke="${color}" stroke-width="6" stroke-linecap="round"/></g>`;
+  return `<g transform="translate(${x} ${y}) scale(${scale})"><path d="${site.path}" fill="none" stroke="${color}" stroke-width="${site.strokeWidth}" stroke-linecap="round" stroke-linejoin="round"/></g>`;
 }
 
-export function shareImageSvg(siteName: string, tagline: string, lang = "en"): string {
+export function shareImageSvg(siteName: string, tagline: string, mark: Mark, lang = "en"): string {
   const { width, height } = SHARE_IMAGE;
   const textX = 560;
   const columnWidth = width - textX - 70;
@@ -165,10 +165,10 @@ export function shareImageSvg(siteName: string, tagline: string, lang = "en"): s
     .map((line, index) => `<text x="${textX}" y="${Math.round(y + index * taglineSize * taglineLeading)}" font-family="${fontFamilies(tagline, "sans")}" font-size="${taglineSize}" fill="${MOSS}">${escapeMarkup(line)}</text>`)
     .join("");
   // xml:lang lets the text engine pick the language's forms of shared characters (Japanese or Chinese kanji).
-  return `<svg xmlns="http://www.w3.org/2000/svg" xml:lang="${escapeMarkup(lang)}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="${PAPER}"/><rect x="0" y="${height - 16}" width="${width}" height="16" fill="${MOSS}"/>${mark(70, 95, 440, MOSS)}${name}${tag}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" xml:lang="${escapeMarkup(lang)}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="${PAPER}"/><rect x="0" y="${height - 16}" width="${width}" height="16" fill="${MOSS}"/>${drawMark(mark, 70, 95, 440, MOSS)}${name}${tag}</svg>`;
 }
 
-export function logoSvg(): string {
+export function logoSvg(mark: Mark): string {
   const { width, height } = LOGO;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="${PAPER}"/>${mark(12, 12, 120, MOSS)}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="${PAPER}"/>${drawMark(mark, 12, 12, 120, MOSS)}</svg>`;
 }

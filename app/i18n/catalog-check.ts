@@ -1,6 +1,7 @@
 import { placeholders, type Catalog } from "./messages";
 import { digitsOf } from "./numbers";
 import { isPatternKey, PATTERN_PLACEHOLDERS } from "./patterns";
+import { shadProblems, writesTibetan } from "./tibetan-joins";
 
 /**
  * What is wrong with a catalog measured against the English one: keys it lacks or adds (the patterns of
@@ -19,6 +20,7 @@ export function catalogProblems(catalog: Catalog, english: Catalog, lang: string
     for (const text of typeof message === "string" ? [message] : Object.values(message ?? {})) {
       const foreign = [...(typeof text === "string" ? text : "").matchAll(/\p{Nd}/gu)].map(([digit]) => digit).filter((digit) => !digits.includes(digit));
       if (foreign.length > 0) problems.push(`"${key}" has the digits ${foreign.join("")}, the language writes ${digits}`);
+      if (writesTibetan(lang) && typeof text === "string") for (const problem of shadProblems(text)) problems.push(`"${key}" has ${problem}`);
     }
     if (isPatternKey(key)) {
       const wanted = [...PATTERN_PLACEHOLDERS[key]].sort().join(", ");

@@ -2,7 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { catalogProblems } from "./catalog-check";
 import { canonicalTag, catalogCandidates, openGraphLocale, textDirection } from "./language";
+import { LRUCache } from "lru-cache";
 import { createTranslator, type Catalog, type Translator } from "./messages";
+import { joinNamesWithShad, writesTibetan } from "./tibetan-joins";
 
 /**
  * The catalogs in locales/, one JSON file per language named by its tag (vi.json, zh-Hant.json): adding
@@ -15,10 +17,13 @@ export const DEFAULT_LANGUAGE = "en";
 
 let tags: string[] | undefined;
 
+/** A catalog's file: a language tag and .json (en.descriptions.json, the translators' notes, is none). */
+const CATALOG_FILE = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*\.json$/;
+
 /** The languages there is a catalog for. */
 export function catalogTags(): string[] {
   tags ??= readdirSync(CATALOG_DIR)
-    .filter((name) => name.endsWith(".json"))
+    .filter((name) => CATALOG_FILE.test(name))
     .map((name) => name.slice(0, -".json".length))
     .sort();
   return tags;
@@ -66,16 +71,39 @@ export type SiteLanguage = {
   translator: Translator;
 };
 
-const languages = new Map<string, SiteLanguage>();
+/** The tradition whose words are a catalog's plain keys (hero.subtitle, about.paragraph1 …). */
+export const DEFAULT_TRADITION = "zen";
+const TRADITION_PREFIX = "tradition.";
 
-/** Everything the pages need of a language, made once per tag. */
-export function siteLanguage({ tag, catalog }: { tag: string; catalog: string }): SiteLanguage {
-  const key = `${tag}\n${catalog}`;
+// Bounded: a Tibetan or Dzongkha catalog is made per site name, and sites come and go by reloads.
+const languages = new LRUCache<string, SiteLanguage>({ max: 1000 });
+
+/**
+ * Everything the pages need of a language, in the words of a site's tradition, made once per tag and
+ * tradition (and, in Tibetan and Dzongkha, per site name: its joins with the shad are written out).
+ */
+export function siteLanguage({ tag, catalog }: { tag: string; catalog: string }, tradition = DEFAULT_TRADITION, siteName?: string): SiteLanguage {
+  const names = siteName !== undefined && writesTibetan(tag) ? { site: siteName } : undefined;
+  const key = `${tag}\n${catalog}\n${tradition}${names ? `\n${names.site}` : ""}`;
   let language = languages.get(key);
   if (!language) {
-    const messages = read(catalog);
+    const words = forTradition(read(catalog), tradition);
+    const messages = names ? joinNamesWithShad(words, names) : words;
     language = { lang: tag, dir: textDirection(tag), ogLocale: openGraphLocale(tag), messages, translator: createTranslator(tag, messages) };
     languages.set(key, language);
   }
   return language;
+}
+
+/**
+ * A catalog as a site of one tradition reads it: every `tradition.<name>.<key>` of that tradition in place
+ * of `<key>` (in its place, so a Zen site's catalog is the file's as it was), and no other tradition's
+ * words, which the browser would only carry for nothing.
+ */
+export function forTradition(catalog: Catalog, tradition: string): Catalog {
+  const own = `${TRADITION_PREFIX}${tradition}.`;
+  const words: Catalog = {};
+  for (const [key, message] of Object.entries(catalog)) if (!key.startsWith(TRADITION_PREFIX)) words[key] = message;
+  for (const [key, message] of Object.entries(catalog)) if (key.startsWith(own)) words[key.slice(own.length)] = message;
+  return words;
 }

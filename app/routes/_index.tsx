@@ -1,15 +1,18 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { AdRow } from "~/components/AdRow";
 import { About, Contact, Hero, Resources } from "~/components/home/HomeSections";
 import { cacheHeaders } from "~/document/http-cache.server";
 import { loaderHeaders } from "~/document/route-headers";
+import { aboutHtml } from "~/blog/about-text.server";
 import { siteIdentity, siteOf } from "~/site/config.server";
 import { homeMeta } from "~/crawlers/page-meta.server";
 import { useSiteSettings } from "~/root";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return data({ meta: homeMeta(siteIdentity(request, siteOf(context))) }, { headers: cacheHeaders("page") });
+  const site = siteOf(context);
+  return data({ meta: homeMeta(siteIdentity(request, site)), about: await aboutHtml(site) }, { headers: cacheHeaders("page") });
 }
 
 export const headers = loaderHeaders;
@@ -18,11 +21,12 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => loaded?.m
 
 export default function Home() {
   const settings = useSiteSettings();
+  const { about } = useLoaderData<typeof loader>();
   return (
     <>
-      <Hero product={settings.product} />
+      <Hero product={settings.product} mark={settings.mark} />
       <AdRow name="home-top" scriptUrl={settings.adScriptUrl} />
-      <About product={settings.product} encyclopediaUrl={settings.encyclopediaUrl} />
+      <About product={settings.product} encyclopediaUrl={settings.encyclopediaUrl} ownText={about} />
       <AdRow name="home-middle" />
       <Resources feedUrl={settings.rssFeedEmbedUrl} />
       <AdRow name="home-bottom" />

@@ -5,6 +5,8 @@ import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { DEFAULT_LANGUAGE, resolveLanguage, siteLanguage } from "~/i18n/catalogs.server";
 import { parseAllowedHosts } from "./host";
+import { defaultEncyclopediaUrl, MARKS, TRADITIONS } from "./traditions";
+import { aboutSourceOf } from "./about-file";
 
 /**
  * Every setting the site reads, checked once. An operator who gets one wrong sees a list of what is
@@ -114,9 +116,15 @@ const language = z.preprocess(emptyToUndefined, z.string().optional()).transform
   return z.NEVER;
 });
 
+/** SITE_TRADITION: whose words, mark and encyclopedia article the home page has (app/site/traditions.ts). */
+const tradition = z
+  .preprocess(emptyToUndefined, z.enum(TRADITIONS, { error: `must be one of ${TRADITIONS.join(", ")}` }).optional())
+  .transform((value) => value ?? "zen");
+
 /** The settings each site may have its own of (in a sites file); the environment gives the defaults. */
 const siteSchema = z.object({
   SITE_PRODUCT: text("Zen"),
+  SITE_TRADITION: tradition,
   SITE_NAME: optionalText,
   SITE_URL: webUrl,
   SITE_DOMAIN: hostName,
@@ -133,6 +141,7 @@ const siteSchema = z.object({
   BLOG_API_URL: webUrl,
   BLOG_API_TOKEN: optionalText,
   CONTENT_DIR: optionalText,
+  ABOUT_FILE: optionalText,
 });
 
 export type SiteSettingName = keyof typeof siteSchema.shape;
@@ -200,6 +209,7 @@ export function defaultContentDir(catalog: string): string {
  */
 function toSiteSettings(env: z.infer<typeof siteSchema>, timeoutMs: number, hosts: string[] = []) {
   const product = env.SITE_PRODUCT;
+  const contentDir = path.resolve(env.CONTENT_DIR ?? defaultContentDir(env.SITE_LANGUAGE.catalog));
   const site = {
     hosts,
     /** How logs and problems name the site: its first host. */
@@ -211,9 +221,8 @@ function toSiteSettings(env: z.infer<typeof siteSchema>, timeoutMs: number, host
     /** The tag the pages carry and the catalog whose words they use (de-AT takes de's). */
     language: env.SITE_LANGUAGE,
     donationUrl: env.DONATION_URL,
-    encyclopediaUrl:
-      env.ENCYCLOPEDIA_URL ??
-      `https://en.wikipedia.org/wiki/${encodeURIComponent(product.replace(/\s+/g, "_"))}`,
+    tradition: env.SITE_TRADITION,
+    encyclopediaUrl: env.ENCYCLOPEDIA_URL ?? defaultEncyclopediaUrl(env.SITE_TRADITION, product),
     partnerLinks: env.PARTNER_LINKS,
     rssFeedEmbedUrl: env.RSS_FEED_EMBED_URL,
     leadForm: {
@@ -226,7 +235,9 @@ function toSiteSettings(env: z.infer<typeof siteSchema>, timeoutMs: number, host
     blogApi: env.BLOG_API_URL
       ? { url: env.BLOG_API_URL.replace(/\/+$/, ""), token: env.BLOG_API_TOKEN ?? "", timeoutMs }
       : undefined,
-    contentDir: path.resolve(env.CONTENT_DIR ?? defaultContentDir(env.SITE_LANGUAGE.catalog)),
+    contentDir,
+    /** The community's own About text, in place of its tradition's paragraphs (app/blog/about-text.server.ts). */
+    about: aboutSourceOf(env.ABOUT_FILE, contentDir),
   };
   return { ...site, key: createHash("sha256").update(JSON.stringify(site)).digest("base64url").slice(0, 16) };
 }
@@ -351,6 +362,8 @@ export function publicSettings(site: SiteSettings) {
     siteName: site.siteName,
     donationUrl: site.donationUrl,
     encyclopediaUrl: site.encyclopediaUrl,
+    /** The tradition's mark, drawn by the header, the hero and the footer (sent, not bundled: one of five). */
+    mark: MARKS[site.tradition],
     partnerLinks: site.partnerLinks,
     rssFeedEmbedUrl: site.rssFeedEmbedUrl,
     leadFormUrl: site.leadForm.url
@@ -376,7 +389,7 @@ export function siteOrigin(request: Request, site: SiteSettings): string {
 
 /** The site's language: its tag, direction and words (made once per language). */
 export function languageOf(site: SiteSettings) {
-  return siteLanguage(site.language);
+  return siteLanguage(site.language, site.tradition, site.siteName);
 }
 
 /** The site's identity for page metadata: names from the settings, origin from SITE_URL or the request, its language. */

@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { parseFrontMatter } from "~/blog/front-matter";
 import { markdownWords, readingMinutes } from "~/blog/reading-time";
-import { resolveLanguage, siteLanguage } from "~/i18n/catalogs.server";
+import { catalogTags, resolveLanguage, siteLanguage } from "~/i18n/catalogs.server";
 import { zawgyiProbability, ZAWGYI_PROBABILITY } from "~/i18n/zawgyi.server";
+import { MARKS, type Tradition } from "~/site/traditions";
 import { startSite } from "../support/site-process.mjs";
 
 // The sites example (docs/sites-all-languages.yaml): seventeen sites, one a language, from one process,
@@ -15,7 +16,7 @@ import { startSite } from "../support/site-process.mjs";
 // its text as written (the Burmese one is Unicode, and is not converted), with its reading time counted
 // for its script, in the language.
 
-type Site = { hosts: string[]; SITE_LANGUAGE: string; SITE_PRODUCT: string; SITE_NAME?: string };
+type Site = { hosts: string[]; SITE_LANGUAGE: string; SITE_PRODUCT: string; SITE_NAME?: string; SITE_TRADITION?: Tradition };
 type Article = { slug: string; title: string; description: string; body: string };
 
 const EXAMPLE = "docs/sites-all-languages.yaml";
@@ -35,7 +36,9 @@ function articlesIn(folder: string): Article[] {
 const languages = sites.map((site) => {
   const resolved = resolveLanguage(site.SITE_LANGUAGE);
   if (!resolved.ok) throw new Error(resolved.problem);
-  return { site, host: site.hosts[0]!, language: siteLanguage(resolved), articles: articlesIn(folderOf(resolved.catalog)) };
+  const tradition = site.SITE_TRADITION ?? "zen";
+  const siteName = site.SITE_NAME ?? `${site.SITE_PRODUCT} Buddhism`;
+  return { site, host: site.hosts[0]!, tradition, siteName, zen: siteLanguage(resolved), language: siteLanguage(resolved, tradition, siteName), articles: articlesIn(folderOf(resolved.catalog)) };
 });
 
 const decode = (text: string) =>
@@ -66,7 +69,7 @@ async function page(host: string, urlPath: string): Promise<string> {
 
 describe("the seventeen languages of the sites example, from one process", () => {
   it("covers every catalog, each with articles of its own", () => {
-    const catalogs = readdirSync("locales").map((name) => name.replace(/\.json$/, ""));
+    const catalogs = catalogTags();
     expect(languages.map(({ language }) => resolveLanguage(language.lang)).map((resolved) => resolved.ok && resolved.catalog).sort()).toEqual(catalogs.sort());
     for (const { host, articles } of languages) expect(articles.length, host).toBeGreaterThan(0);
   });
@@ -82,6 +85,29 @@ describe("the seventeen languages of the sites example, from one process", () =>
       expect(new Set(listed).size, host).toBe(Math.min(articles.length, 10));
       expect(listed.filter((slug) => !articles.some((article) => article.slug === slug)), host).toEqual([]);
       expect(listed.filter((slug) => slugsOfOthers(host).includes(slug)), host).toEqual([]);
+    }
+  }, 60_000);
+
+  it("each home page speaks for its own tradition, in its language, with its mark, and never of Zen's practice", async () => {
+    const pillarsAndAbout = ["about.paragraph1", "about.paragraph2", "about.pillar1.title", "about.pillar2.title", "about.pillar3.title", "hero.subtitle"] as const;
+    const traditions = new Set<string>();
+    for (const { site, host, tradition, siteName, zen, language } of languages) {
+      traditions.add(tradition);
+      const home = await page(host, "/");
+      for (const key of pillarsAndAbout) expect(home, `${host}: ${key}`).toContain(language.translator.t(key, { product: site.SITE_PRODUCT }));
+      expect(home, host).toContain(`<path d="${MARKS[tradition].path}"`);
+      expect(home, host).toContain(`content="${language.translator.t("meta.shareImageAlt", { site: siteName })}"`);
+      if (tradition === "zen") continue;
+      // Zen's pillars in this language (zazen, kōans) and its mark appear nowhere on the page.
+      for (const key of ["about.pillar1.title", "about.pillar2.title"] as const) expect(home, `${host}: Zen's ${key}`).not.toContain(zen.translator.t(key));
+      expect(home, host).not.toContain(MARKS.zen.path);
+    }
+    expect([...traditions].sort()).toEqual(["pure-land", "theravada", "tibetan", "zen"]);
+    // Tibetan and Dzongkha keep the tsheg of the name's last ང before the shad.
+    for (const host of ["bo.localhost", "dz.localhost"]) {
+      const footer = (await page(host, "/")).split("<footer")[1]!;
+      expect(footer, host).toMatch(/ང་།/u);
+      expect(footer, host).not.toMatch(/ང།/u);
     }
   }, 60_000);
 

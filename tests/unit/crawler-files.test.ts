@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fitLines, shareImageSvg, splitLines } from "~/crawlers/share-image";
+import { MARKS } from "~/site/traditions";
 import { articlePartCount, listPageCount, listPagesOfPart, parsePartParam, sitemapIndexXml, urlsetXml } from "~/crawlers/sitemap";
 
 describe("sitemap parts", () => {
@@ -48,7 +49,7 @@ describe("share image text", () => {
     const expectDrawnAsGiven = (name: string) => {
       const boundaries = new Set([...new Intl.Segmenter("en", { granularity: "word" }).segment(name)].map(({ index }) => index));
       let at = 0;
-      for (const [index, line] of drawnLines(shareImageSvg(name, "Tagline")).entries()) {
+      for (const [index, line] of drawnLines(shareImageSvg(name, "Tagline", MARKS.zen)).entries()) {
         if (index > 0 && name[at] === " ") at += 1;
         else if (index > 0) expect(boundaries.has(at), `a break inside a word of ${JSON.stringify(name)} at ${at}`).toBe(true);
         expect(name.slice(at, at + line.length), `line ${index} of ${JSON.stringify(name)}`).toBe(line);
@@ -69,7 +70,7 @@ describe("share image text", () => {
   });
 
   it("escapes the site's name in the SVG", () => {
-    const svg = shareImageSvg(`A&B's <Zen>`, "Tagline");
+    const svg = shareImageSvg(`A&B's <Zen>`, "Tagline", MARKS.zen);
     expect(svg).toContain(">A&amp;B&apos;s &lt;Zen&gt;</text>");
     expect(svg).not.toContain("<Zen>");
   });

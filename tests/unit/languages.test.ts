@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { catalogProblems } from "~/i18n/catalog-check";
 import { catalogTags, resolveLanguage, siteLanguage } from "~/i18n/catalogs.server";
@@ -11,7 +11,7 @@ import { parseSettings } from "~/site/config.server";
 
 const read = (tag: string) => JSON.parse(readFileSync(`locales/${tag}.json`, "utf8")) as Catalog;
 const english = read("en");
-const shipped = readdirSync("locales").map((name) => name.replace(/\.json$/, ""));
+const shipped = catalogTags();
 
 describe("the catalogs", () => {
   it("ship at least the seventeen languages of the README", () => {
@@ -27,7 +27,10 @@ describe("the catalogs", () => {
 
   it.each(shipped.filter((tag) => tag !== "en"))("%s is written in its own words, not left in English", (tag) => {
     const catalog = read(tag);
-    const same = Object.keys(english).filter((key) => typeof english[key] === "string" && catalog[key] === english[key]);
+    // A tradition's pillar titles are often its own Pāli or Sanskrit terms (Sīla, Samādhi), the same in every
+    // Latin-script language: they do not count.
+    const pillarTitle = (key: string) => /^tradition\.[\w-]+\.about\.pillar\d\.title$/.test(key);
+    const same = Object.keys(english).filter((key) => typeof english[key] === "string" && catalog[key] === english[key] && !pillarTitle(key));
     // Words that are the same in both (Blog, Zazen, Video) are few; a catalog copied from English is not.
     expect(same.length, `keys left as in English: ${same.join(", ")}`).toBeLessThanOrEqual(5);
   });

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { catalogTags } from "~/i18n/catalogs.server";
 import { formatPublishedDate } from "~/blog/dates";
 import { formatLongDate } from "~/i18n/long-date";
 import { createTranslator, type Catalog, type PluralKey } from "~/i18n/messages";
@@ -12,7 +13,7 @@ import { digitsOf, formatCount, formatNumeral } from "~/i18n/numbers";
 
 const read = (tag: string) => JSON.parse(readFileSync(`locales/${tag}.json`, "utf8")) as Catalog;
 const english = read("en");
-const shipped = readdirSync("locales").map((name) => name.replace(/\.json$/, ""));
+const shipped = catalogTags();
 
 /** The nine languages of decision 44, with the digits CLDR makes their default. */
 const NINE = { "zh-Hans": "latn", my: "mymr", si: "latn", km: "latn", lo: "latn", bo: "latn", dz: "tibt", mn: "latn", ne: "deva" } as const;

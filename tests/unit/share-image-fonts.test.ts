@@ -6,6 +6,7 @@ import { parse } from "yaml";
 import sharp from "sharp";
 import { breakUnits, SHARE_IMAGE, shareImageSvg } from "~/crawlers/share-image";
 import { resolveLanguage, siteLanguage } from "~/i18n/catalogs.server";
+import { MARKS } from "~/site/traditions";
 
 // The share image (/share.png) of every language of the sites example (docs/sites-all-languages.yaml):
 // its name and tagline show no missing-glyph box. The image is an SVG drawn by librsvg, whose text engine
@@ -89,7 +90,7 @@ async function shareImageOf(site: Site) {
   const { lang, translator } = siteLanguage(resolved);
   const name = site.SITE_NAME ?? `${site.SITE_PRODUCT} Buddhism`;
   const tagline = translator.t("hero.title", { product: site.SITE_PRODUCT });
-  const svg = shareImageSvg(name, tagline, lang);
+  const svg = shareImageSvg(name, tagline, MARKS.zen, lang);
   return { lang, name, tagline, svg, lines: await drawnWith(svg) };
 }
 

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ArticleView } from "~/blog/types";
 import { FallibleImage } from "~/components/FallibleImage";
 import type { TextKey } from "~/i18n/messages";
+import { joinSentences } from "~/i18n/sentences";
 import { useTranslation } from "~/i18n/use-translation";
 import type { ImageCandidates } from "~/images/responsive-image";
 import { keywordKey, keywordPath } from "~/search/keyword-key";
@@ -82,13 +83,12 @@ export function HeroImage({ image, link, title }: { image: ImageCandidates | und
 }
 
 export function ArticleBody({ html, shortened }: { html: string; shortened?: ArticleView["bodyShortened"] }) {
-  const { t } = useTranslation();
+  const { t, lang } = useTranslation();
   return (
     <>
       {shortened ? (
         <p role="note" className="mt-10 rounded-xl bg-stone-100 px-5 py-4 text-stone-800 ring-1 ring-stone-200" data-testid="body-shortened">
-          {t("article.bodyShortened")}
-          {shortened.cut ? ` ${t("article.bodyCut")}` : null}
+          {shortened.cut ? joinSentences(lang, t("article.bodyShortened"), t("article.bodyCut")) : t("article.bodyShortened")}
         </p>
       ) : null}
       {/* Rendered and sanitised on the server by react-markdown, or escaped as plain text (app/blog/article-body.server.ts). */}

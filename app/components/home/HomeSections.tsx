@@ -1,7 +1,8 @@
 import { AdSlot } from "~/components/AdRow";
 import { EmbedFrame } from "~/components/EmbedFrame";
-import { EnsoMark } from "~/components/EnsoMark";
+import { SiteMark } from "~/components/SiteMark";
 import { useTranslation } from "~/i18n/use-translation";
+import type { Mark } from "~/site/traditions";
 
 export const FEED_HEIGHT_PX = 800;
 export const CONTACT_FORM_HEIGHT_PX = 789;
@@ -9,7 +10,7 @@ export const CONTACT_FORM_HEIGHT_PX = 789;
 const sectionHeading = "font-serif text-3xl font-semibold tracking-tight text-ink sm:text-4xl";
 const eyebrow = "text-sm font-semibold uppercase tracking-widest text-moss-700";
 
-export function Hero({ product }: { product: string }) {
+export function Hero({ product, mark }: { product: string; mark: Mark }) {
   const { t } = useTranslation();
   return (
     <section
@@ -17,7 +18,7 @@ export function Hero({ product }: { product: string }) {
       aria-labelledby="hero-title"
       className="relative overflow-hidden bg-gradient-to-b from-stone-100 via-paper to-paper"
     >
-      <EnsoMark className="pointer-events-none absolute -right-24 top-10 h-[28rem] w-[28rem] text-stone-900/[0.06] sm:right-0 md:h-[36rem] md:w-[36rem]" />
+      <SiteMark mark={mark} className="pointer-events-none absolute -right-24 top-10 h-[28rem] w-[28rem] text-stone-900/[0.06] sm:right-0 md:h-[36rem] md:w-[36rem]" />
       <div className="relative mx-auto flex min-h-[70vh] max-w-6xl flex-col justify-center px-4 py-20 sm:px-6">
         <p className={eyebrow}>{t("hero.eyebrow")}</p>
         <h1 id="hero-title" className="mt-4 max-w-3xl font-serif text-4xl font-semibold leading-tight tracking-tight text-ink sm:text-5xl md:text-6xl">
@@ -45,7 +46,8 @@ const pillars = [
   { title: "about.pillar3.title", text: "about.pillar3.text" },
 ] as const;
 
-export function About({ product, encyclopediaUrl }: { product: string; encyclopediaUrl: string }) {
+/** `ownText`: the site's own About text as HTML (ABOUT_FILE), in place of its tradition's two paragraphs. */
+export function About({ product, encyclopediaUrl, ownText }: { product: string; encyclopediaUrl: string; ownText?: string }) {
   const { t } = useTranslation();
   return (
     <section id="about" aria-labelledby="about-title" className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
@@ -53,10 +55,15 @@ export function About({ product, encyclopediaUrl }: { product: string; encyclope
         <div>
           <p className={eyebrow}>{t("about.eyebrow")}</p>
           <h2 id="about-title" className={`mt-3 ${sectionHeading}`}>{t("about.title", { product })}</h2>
-          <div className="mt-6 space-y-4 text-lg leading-relaxed text-stone-700">
-            <p>{t("about.paragraph1", { product })}</p>
-            <p>{t("about.paragraph2")}</p>
-          </div>
+          {ownText ? (
+            // Rendered and sanitised on the server, as an article body is (app/blog/about-text.server.ts).
+            <div className="article-body about-text mt-6 text-lg text-stone-700" dangerouslySetInnerHTML={{ __html: ownText }} />
+          ) : (
+            <div className="mt-6 space-y-4 text-lg leading-relaxed text-stone-700">
+              <p>{t("about.paragraph1", { product })}</p>
+              <p>{t("about.paragraph2")}</p>
+            </div>
+          )}
           <a
             href={encyclopediaUrl}
             target="_blank"
