@@ -1,4 +1,5 @@
 import { formatMessage, type Catalog } from "./messages";
+import { buddhistEraOf, vesakYear } from "./buddhist-year";
 import { patternOf } from "./patterns";
 
 /**
@@ -29,8 +30,22 @@ const part = (parts: Intl.DateTimeFormatPart[], type: Intl.DateTimeFormatPartTyp
 
 export function formatLongDate(time: number, lang: string, catalog: Catalog = {}): string {
   const { own, gregorian, calendar } = formatsOf(lang);
-  const pattern = calendar === "buddhist" ? patternOf(catalog, "date.buddhist") : undefined;
-  if (!pattern) return own.format(time);
+  if (calendar !== "buddhist") return own.format(time);
+  // The era as the language's country counts it (app/i18n/buddhist-year.ts): none, or from Vesak.
+  const era = buddhistEraOf(lang);
+  if (era === "not-counted") return gregorian.format(time);
+  const parts = own.formatToParts(time);
+  const year = era === "from-vesak" ? yearFormatOf(lang).format(vesakYear(time, lang)) : part(parts, "year");
+  const pattern = patternOf(catalog, "date.buddhist");
+  if (!pattern) return parts.map((found) => (found.type === "year" ? year : found.value)).join("");
   const days = gregorian.formatToParts(time);
-  return formatMessage(pattern, { year: part(own.formatToParts(time), "year"), month: part(days, "month"), day: part(days, "day") });
+  return formatMessage(pattern, { year, month: part(days, "month"), day: part(days, "day") });
+}
+
+const yearFormats = new Map<string, Intl.NumberFormat>();
+/** A year in the tag's digits, ungrouped, as ICU writes the year of a date. */
+function yearFormatOf(lang: string): Intl.NumberFormat {
+  let found = yearFormats.get(lang);
+  if (!found) yearFormats.set(lang, (found = new Intl.NumberFormat(lang, { useGrouping: false })));
+  return found;
 }
