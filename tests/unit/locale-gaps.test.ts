@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { catalogTags } from "~/i18n/catalogs.server";
 import { formatPublishedDate } from "~/blog/dates";
-import { buddhistEraOf, vesakYear } from "~/i18n/buddhist-year";
+import { buddhistEraYear } from "~/i18n/buddhist-era";
 import { formatLongDate } from "~/i18n/long-date";
 import { createTranslator, type Catalog, type PluralKey } from "~/i18n/messages";
 import { digitsOf, formatCount, formatNumeral } from "~/i18n/numbers";
@@ -97,9 +97,9 @@ describe("long dates in the nine languages", () => {
           const month = parts.find((part) => part.type === "month")!.value.replace(/་$/, "");
           if (/\p{L}/u.test(month)) expect(label.split(month).length - 1, `${tag}: ${label}`).toBe(1);
           expect(label, tag).not.toContain("སྤྱི་སྤྱི");
-          // The Buddhist era as the language's country counts it (app/i18n/buddhist-year.ts).
-          const era = tag.endsWith("buddhist") ? buddhistEraOf(tag) : "not-counted";
-          const year = era === "from-vesak" ? vesakYear(time, tag) : day.getUTCFullYear() + (era === "from-1-january" ? 543 : 0);
+          // The Buddhist era as the language's country counts it (app/i18n/buddhist-era.ts), or the Gregorian year.
+          const era = tag.endsWith("buddhist") ? buddhistEraYear(lang, time) : "gregorian";
+          const year = era === "gregorian" ? day.getUTCFullYear() : (era ?? day.getUTCFullYear() + 543);
           expect(label, tag).toContain(formatNumeral(lang, year));
           expect(label, tag).toContain(parts.find((part) => part.type === "day")!.value);
         }
@@ -113,11 +113,12 @@ describe("long dates in the nine languages", () => {
     expect(on("km-u-ca-buddhist", "km")).toBe("5 មករា ព.ស. 2567");
     expect(on("my-u-ca-buddhist", "my")).toBe("သာသနာနှစ် ၂၅၆၇ ခု ဇန်နဝါရီ ၅ ရက်");
     expect(on("si-u-ca-buddhist", "si")).toBe("බු.ව. 2567 දුරුතු 5");
-    // Mongolian, Tibetan, Dzongkha and Nepali do not count this era: a tag that asks for it gets Gregorian dates.
+    expect(on("ne-u-ca-buddhist", "ne")).toBe("बुद्ध संवत् २५६७ जनवरी ५");
+    // Mongolian, Tibetan and Dzongkha do not count this era: a tag that asks for it gets Gregorian dates.
     expect(on("mn-u-ca-buddhist", "mn")).toBe(on("mn", "mn"));
     expect(on("dz-u-ca-buddhist", "dz")).toBe(on("dz", "dz"));
     // ICU writes Lao's and Chinese's eras in their own script, and Thai's dates are as Thailand writes them.
-    expect(on("lo-u-ca-buddhist", "lo")).toBe("ພ.ສ. 5 ມັງກອນ 2567");
+    expect(on("lo-u-ca-buddhist", "lo")).toBe("ພ.ສ. 5 ມັງກອນ 2566");
     expect(on("zh-Hans-u-ca-buddhist", "zh-Hans")).toBe("佛历2567年1月5日");
     expect(on("th", "th")).toBe("5 มกราคม 2567");
     // In the Gregorian calendar, the language's default, ICU's long date serves all nine.
