@@ -4,7 +4,7 @@
 // that errored, or ran no test, counts as a failure.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
-import { playwrightCounts, readJson, runnerCounts, vitestCounts } from "./test-counts.mjs";
+import { failedTests, playwrightCounts, readJson, runnerCounts, vitestCounts } from "./test-counts.mjs";
 
 const artifacts = "tests/.artifacts";
 const run = (command, args) => spawnSync(command, args, { stdio: "inherit" }).status ?? 1;
@@ -64,6 +64,7 @@ const timed = async (name, work) => {
 let passed = 0;
 let failed = 0;
 const problems = [];
+const failures = [];
 // Builds unless the build is newer than every source (as after .ci/run's build step).
 if (run("node", ["scripts/build-if-needed.mjs"]) !== 0) {
   problems.push("the build failed");
@@ -84,13 +85,16 @@ if (run("node", ["scripts/build-if-needed.mjs"]) !== 0) {
       const name = next?.beside ? `${runner.name}, with ${next.name} beside it` : runner.name;
       status = await timed(name, () => runAloud(...runner.command));
     }
-    const counts = runnerCounts(readJson(`${artifacts}/${runner.report}`), runner.counts, status);
+    const report = readJson(`${artifacts}/${runner.report}`);
+    const counts = runnerCounts(report, runner.counts, status);
+    for (const name of failedTests(report)) failures.push(`${runner.name}: ${name}`);
     passed += counts.passed;
     failed += counts.failed;
     if (counts.problem) problems.push(`${runner.name} ${counts.problem}`);
   }
 }
 if (timings.length > 0) console.log(`Runners' times, and how busy the cores were:\n${timings.join("\n")}`);
+for (const name of failures) console.log(`Failed: ${name}`);
 for (const problem of problems) console.error(`Runner error: ${problem}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -33,3 +33,26 @@ export const runnerCounts = (report, counts, status) => {
   }
   return found;
 }
+
+/**
+ * The names of the failed tests in a Vitest or Playwright JSON report, "file › test", so that a summary can say
+ * which failed when the runner's own output has scrolled away (CI keeps only the end of the log).
+ */
+export const failedTests = (report) => {
+  if (!report) return [];
+  if (report.testResults) {
+    return report.testResults.flatMap((file) => {
+      const failed = (file.assertionResults ?? []).filter((test) => test.status === "failed").map((test) => `${file.name} › ${test.fullName}`);
+      return failed.length === 0 && file.status === "failed" ? [`${file.name} (outside its tests)`] : failed;
+    });
+  }
+  const names = [];
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) if (test.status === "unexpected") names.push(`${spec.file} › ${spec.title} [${test.projectName}]`);
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of report.suites ?? []) visit(suite);
+  return [...names, ...(report.errors ?? []).map((error) => `(outside any test) ${String(error.message ?? "").split("\n")[0]}`)];
+};

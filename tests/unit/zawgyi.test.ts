@@ -225,7 +225,8 @@ describe("what a reply may cost to convert", () => {
     } finally {
       convert.mockRestore();
     }
-  });
+    // 300 generated replies: a few seconds alone, more beside the server tests on two busy cores.
+  }, 30_000);
 
   it("is nothing for Unicode Burmese or text without Burmese, written or escaped as Unicode is", () => {
     expect(myanmarToConvert(JSON.stringify({ blog: SAMPLES[1]![1].repeat(100) }))).toBe(0);

@@ -39,3 +39,23 @@ test("a Node that left no report, or a suite with no summary, counts as failed",
   write("suite.txt", "the build failed\n");
   expect(lastLine("24")).toBe("0 passed, 3 failed");
 });
+
+test("the summary names each failed test, the suite's and each other Node's, above its last line", () => {
+  write("suite.txt", "...\nFailed: unit and server (Vitest): /x/tests/unit/a.test.ts › a thing is right\n1 passed, 1 failed\n");
+  write(
+    "tests/.artifacts/vitest-node-24.json",
+    JSON.stringify({
+      numPassedTests: 1,
+      numFailedTests: 1,
+      testResults: [
+        { name: "/x/tests/unit/b.test.ts", status: "failed", assertionResults: [{ fullName: "b holds", status: "failed" }, { fullName: "b2", status: "passed" }] },
+      ],
+    }),
+  );
+  write("tests/.artifacts/node-24.status", '{"tests": 1, "routes": 0}');
+  const output = execFileSync("node", [script, "suite.txt", "24"], { cwd: dir, encoding: "utf8" });
+  expect(output).toContain("Failed: unit and server (Vitest): /x/tests/unit/a.test.ts › a thing is right");
+  expect(output).toContain("failed: /x/tests/unit/b.test.ts › b holds");
+  expect(output).not.toContain("b2");
+  expect(output.trim().split("\n").at(-1)).toBe("3 passed, 2 failed");
+});
