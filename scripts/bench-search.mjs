@@ -78,8 +78,8 @@ async function catalogueModule() {
       contents: [
         'export { openSqliteCatalogue } from "~/search/sqlite-catalogue.server";',
         'export { openPostgresCatalogue } from "~/search/pg-catalogue.server";',
-        'export { createPool } from "~/search/pg-database.server";',
-        'export { migrate } from "~/search/pg-schema.server";',
+        'export { createPool } from "~/database/postgres.server";',
+        'export { migrate } from "~/database/postgres-schema.server";',
       ].join("\n"),
       resolveDir: root,
       loader: "ts",

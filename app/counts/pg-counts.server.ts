@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type pg from "pg";
-import { connection, run } from "~/search/pg-database.server";
+import { connection, run } from "~/database/postgres.server";
 import { changesOf, needsOf, type Snapshot } from "./apply";
 import { periodSumsQuery, type CountsStore } from "./store";
 import { keptFrom, OTHER, type Kind, type Tally } from "./tally";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { readPostgresPeriod } from "~/counts/pg-counts.server";
 import { readSqlitePeriod } from "~/counts/sqlite-counts.server";
 import { catalogueFile, catalogueName, databasePool } from "~/search/catalogues.server";
-import { run } from "~/search/pg-database.server";
+import { run } from "~/database/postgres.server";
 import { getSettings, type SiteSettings } from "~/site/config.server";
 import type { CountRow } from "./figures";
 import type { Period } from "./period";

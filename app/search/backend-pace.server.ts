@@ -4,7 +4,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type pg from "pg";
 import { createPacer } from "./pacer";
-import { run } from "./pg-database.server";
+import { run } from "~/database/postgres.server";
 
 /**
  * The pace of the catalogue's calls to one backend, CATALOG_CALLS_PER_SECOND (docs/decisions/053). In a

@@ -7,7 +7,7 @@ import { metrics } from "~/metrics/record.server";
 import type { Catalogue } from "./catalogue";
 import { createBackendPacer } from "./backend-pace.server";
 import { openPostgresCatalogue } from "./pg-catalogue.server";
-import { createPool, prepareDatabase } from "./pg-database.server";
+import { createPool, prepareDatabase } from "~/database/postgres.server";
 import { openSqliteCatalogue } from "./sqlite-catalogue.server";
 import { startSync } from "./sync.server";
 

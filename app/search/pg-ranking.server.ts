@@ -10,7 +10,7 @@ import { matchBounds, RANK_WEIGHTS, tsqueryOfShape, type QueryShape } from "./pg
  * A GIN index neither stops early nor gives its matches newest first: what it costs grows with every match
  * (a word in 98,000 of 100,000 articles: 30 ms of CPU to count to 5,001, 200 ms for the newest 1,000 by
  * date). So each article's word lists also hold its catalogue, `#<catalogue>`, and its period of 32 days,
- * `@<catalogue>:<day / 32, five digits>` (catalogue_marks, app/search/pg-schema.server.ts), and the newest matches are
+ * `@<catalogue>:<day / 32, five digits>` (catalogue_marks, app/database/postgres-schema.server.ts), and the newest matches are
  * asked for within the periods of the newest few thousand articles of the catalogue: the index then reads
  * those periods' entries and skips through the common word's, and the table is read for the matches of the
  * window alone. A window that holds too few is widened, from how many it held, until it holds enough; when

@@ -17,8 +17,8 @@ import { COMPLETION_PRIOR_VIEWS, figuresOf, MOST_READ_COUNT, MOST_READ_MIN_VIEWS
 import { MAX_KEY_LENGTH, OTHER, SOURCE_SLOTS, VISITOR_BITS, visitorEstimate, type Tally } from "~/counts/tally";
 import { figuresOf as reportFigures } from "~/report/figures";
 import { periodOf } from "~/report/period";
-import { createPool } from "~/search/pg-database.server";
-import { migrate } from "~/search/pg-schema.server";
+import { createPool } from "~/database/postgres.server";
+import { migrate } from "~/database/postgres-schema.server";
 import { startPostgres } from "../support/postgres.mjs";
 
 // The daily counts (app/counts, docs/decisions/050, 052) in both stores: views and visitors per site and page,

@@ -9,8 +9,8 @@ import { createHttpSource } from "~/blog/http-source.server";
 import type { Catalogue, CatalogueArticle } from "~/search/catalogue";
 import { openPostgresCatalogue } from "~/search/pg-catalogue.server";
 import { RANKING_SQL } from "~/search/pg-ranking.server";
-import { createPool, prepareDatabase, run } from "~/search/pg-database.server";
-import { migrate, SCHEMA_VERSION } from "~/search/pg-schema.server";
+import { createPool, prepareDatabase, run } from "~/database/postgres.server";
+import { migrate, SCHEMA_VERSION } from "~/database/postgres-schema.server";
 import { openSqliteCatalogue } from "~/search/sqlite-catalogue.server";
 import { textKey } from "~/search/text-key";
 import { createBackendPacer } from "~/search/backend-pace.server";
@@ -119,7 +119,7 @@ describe.skipIf(postgresMissing)("the PostgreSQL catalogue", () => {
       ["bodies", [windowed, "'bell'", 10], /Bitmap Index Scan on articles_doc/],
       ["keywords", [windowed, "'bell':B", 10], /Bitmap Index Scan on articles_keywords/],
     ];
-    // Statements are prepared (app/search/pg-database.server.ts): after a few runs PostgreSQL may keep one plan
+    // Statements are prepared (app/database/postgres.server.ts): after a few runs PostgreSQL may keep one plan
     // for any values, made without knowing them. Both plans are checked: for these values, and for any.
     const generic = await pool.connect();
     await generic.query("SET plan_cache_mode = force_generic_plan");

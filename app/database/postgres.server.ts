@@ -1,5 +1,5 @@
 import pg from "pg";
-import { DatabaseTooOldError, migrate } from "./pg-schema.server";
+import { DatabaseTooOldError, migrate } from "./postgres-schema.server";
 
 /**
  * The process's connection pool to the catalogue's PostgreSQL (docs/decisions/036): bounded, quick to give
