@@ -15,8 +15,7 @@ export { startSites } from "./site/sites.server";
 export { startMetrics } from "./metrics/start.server";
 export { beaconEndpoint } from "./vitals/endpoint.server";
 export { BEACON_PATH } from "./vitals/beacon-path";
-export { prepareCatalogues } from "./search/catalogues.server";
-export { closeSiteServices } from "./site/services.server";
+export { createServiceRegistry } from "./services/site-services.server";
 
 /** How long loaders' data may take to encode (Remix's single fetch); nothing on the site defers data. */
 export const streamTimeout = 5_000;

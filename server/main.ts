@@ -16,8 +16,7 @@ import type { Settings } from "../app/site/config.server";
 import type { startMetrics } from "../app/metrics/start.server";
 import type { beaconEndpoint } from "../app/vitals/endpoint.server";
 import type { startSites } from "../app/site/sites.server";
-import type { prepareCatalogues } from "../app/search/catalogues.server";
-import type { closeSiteServices } from "../app/site/services.server";
+import type { createServiceRegistry } from "../app/services/site-services.server";
 import { errorPage } from "./error-page";
 import { healthCheck, hostGuard, normalPaths, pageAddresses, readOnlyMethods } from "./guards";
 import { pageCache } from "./page-cache";
@@ -34,19 +33,21 @@ const entry = build.entry.module as unknown as {
   startMetrics: typeof startMetrics;
   beaconEndpoint: typeof beaconEndpoint;
   BEACON_PATH: string;
-  closeSiteServices: typeof closeSiteServices;
-  prepareCatalogues: typeof prepareCatalogues;
+  createServiceRegistry: typeof createServiceRegistry;
 };
 const settings = entry.getSettings();
+// Each site's services (its source, caches, catalogue and counts), made once from the settings and handed to
+// the code that uses them: to loaders in the load context, to the beacon's endpoint (app/services).
+const services = entry.createServiceRegistry(settings);
 // A catalogue database (CATALOG_DATABASE_URL) that cannot be reached or is too old stops the server here, in one line.
-const catalogues = await entry.prepareCatalogues();
-if (!catalogues.ok) {
-  console.error(catalogues.reason);
+const prepared = await services.prepare();
+if (!prepared.ok) {
+  console.error(prepared.reason);
   process.exit(1);
 }
 // Prometheus metrics on a listener of their own, when METRICS_PORT is set (app/metrics).
-const metrics = await entry.startMetrics(settings, build.routes);
-const sites = entry.startSites(settings);
+const metrics = await entry.startMetrics(settings, build.routes, services.countStores);
+const sites = entry.startSites(settings, services);
 
 const siteLabel = (res: ServerResponse) => (res as express.Response).locals?.site?.label as string | undefined;
 
@@ -84,7 +85,11 @@ app.use(
 app.use(hostGuard(settings.allowedHosts, sites));
 // Readers' beacons, the one POST the site takes (app/vitals): page views into the daily counts (app/counts),
 // Web Vitals into Prometheus when there is a METRICS_PORT; 404 with ANALYTICS=off.
-app.all(entry.BEACON_PATH, ...(metrics ? [metrics.beacon] : []), entry.beaconEndpoint({ counting: settings.analytics, vitals: settings.webVitals }, build.routes));
+app.all(entry.BEACON_PATH, ...(metrics ? [metrics.beacon] : []), entry.beaconEndpoint({ counting: settings.analytics, vitals: settings.webVitals }, build.routes, (site, host) => {
+  const { counter, catalogue, domainOfHost } = services.of(site);
+  const domain = domainOfHost(host);
+  return { counter: counter(domain), isArticle: (slug) => catalogue(domain).has(slug) };
+}));
 app.use(readOnlyMethods());
 app.use(normalPaths());
 app.use(pageAddresses());
@@ -105,7 +110,7 @@ app.use(compression());
 if (metrics) app.use(metrics.remixRoute);
 const pages = pageCache({ ttlSeconds: settings.pageCacheSeconds, events: metrics?.pageCache });
 app.use(pages);
-app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext: (_req, res) => ({ site: res.locals.site }) }));
+app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext: (_req, res) => ({ site: res.locals.site, services: res.locals.site && services.of(res.locals.site) }) }));
 app.use(errorPage(settings.site));
 
 const listening = () => console.log(`Serving on http://${settings.host ?? "localhost"}:${settings.port}`);
@@ -127,7 +132,7 @@ closeWithGrace({ delay: 15_000, skip: ["SIGHUP"] }, async ({ signal, err }) => {
     if (error.code !== "ERR_SERVER_NOT_RUNNING") throw error;
   });
   // The counts not written yet are; the catalogues' syncs stop and give up their leases, so another process takes over at once.
-  await entry.closeSiteServices();
+  await services.close();
 });
 
 // On SIGHUP: read the sites file again. Requests in flight keep the site they started with; a file with

@@ -1,71 +1,126 @@
-import { setImmediate as nextTurn } from "node:timers/promises";
 import pMap from "p-map";
 import { languageOf, type SiteSettings } from "~/site/config.server";
 import { articleImages, cardImage } from "~/images/images.server";
-import { getCatalogue, servicesOf, siteDomain, type SiteServices } from "~/site/services.server";
 import { BlogUnavailableError } from "./errors.server";
 import { renderArticleBody } from "./article-body.server";
+import type { SwrCache } from "./cache.server";
+import type { BlogSource } from "./source.server";
 import type { ArticleView, BlogArticle, BlogEntry, BlogListPage } from "./types";
 import { formatPublishedDate, isoDate } from "./dates";
 import type { Catalog } from "~/i18n/messages";
 import { splitKeywords } from "./keywords";
-import { pickReadNext, READ_NEXT_COUNT, type ReadRate } from "./read-next";
 import { minutesFor } from "./reading-time";
 import { extractVideoId, videoEmbedUrl } from "./video";
-import type { Catalogue } from "~/search/catalogue";
-import { CatalogueRefused } from "~/search/catalogues.server";
-import { catalogueArticle, catalogueEntry } from "~/search/sync.server";
 
 /**
- * The one place pages get blog content from: each site's source and the caches in front of it, as
- * app/site/services.server.ts wires them.
+ * The one place pages get blog content from: a site's source and the caches in front of it, handed in by
+ * the site's services (app/services), which also say where what a reader's request fetched is kept.
  */
 
-type Blog = ReturnType<typeof createBlog>;
-const blogs = new WeakMap<SiteSettings, Blog>();
+export type BlogCaches = {
+  lists: SwrCache<BlogListPage>;
+  articles: SwrCache<ArticleView | null>;
+  dates: SwrCache<{ iso?: string } | null>;
+};
 
-function blogOf(site: SiteSettings): Blog {
-  let blog = blogs.get(site);
-  if (!blog) blogs.set(site, (blog = createBlog(servicesOf(site), site)));
-  return blog;
-}
+/**
+ * Where the articles a reader's request fetched anyway are kept on the way (the site's catalogue), and the
+ * dates kept there: called after the answer, never failing the page.
+ */
+export type BlogKeeper = {
+  listed(domain: string, entries: BlogEntry[]): void;
+  fetched(domain: string, slug: string, article: BlogArticle): void;
+  /** The dates known for these articles, by slug; none when they cannot be had. */
+  knownDates(domain: string, slugs: string[]): Promise<Map<string, string>>;
+};
 
-function createBlog({ source, caches: { lists, articles, dates }, catalogue }: SiteServices, settings: SiteSettings) {
+export type Blog = ReturnType<typeof createBlog>;
+
+/** How many backend calls one sitemap part makes at a time. */
+const SITEMAP_CONCURRENCY = 20;
+
+export function createBlog({ source, caches: { lists, articles, dates }, keeper }: { source: BlogSource; caches: BlogCaches; keeper: BlogKeeper }, settings: SiteSettings) {
   const { key: site, label } = settings;
-  /** What a reader's request fetched anyway goes into the catalogue on the way (app/search), after the page's turn. */
-  const store = (domain: string, write: (catalogue: Catalogue) => Promise<unknown>) => {
-    nextTurn()
-      .then(() => write(catalogue(domain)))
-      .catch((error: unknown) => {
-        if (!(error instanceof CatalogueRefused)) console.error("Catalogue not updated:", error);
-      });
-  };
+  const listPage = (domain: string, page: number) =>
+    lists
+      .get(`${site}:list:${domain}:${page}`, async () => {
+        const value = await source.listPage(domain, page);
+        keeper.listed(domain, value.blogs);
+        return { value, size: JSON.stringify(value).length };
+      }, label)
+      .then(withCardImages);
+  const article = (domain: string, slug: string): Promise<ArticleView | null> =>
+    articles.get(`${site}:article:${domain}:${slug}`, async () => {
+      const found = await source.article(slug);
+      if (!found) return { value: null, size: slug.length };
+      keeper.fetched(domain, slug, found);
+      // Worked out once per fetched version and cached with it, also when the body had to be shortened.
+      const view = await toArticleView(slug, found, languageOf(settings));
+      return { value: view, size: view.bodyHtml.length + 1024 };
+    }, label).then((view) => (view ? { ...view, image: articleImages(view.pinterestImageLink) } : view));
+  /** An article's publication date alone (for the sitemap): no markdown rendered, little kept. */
+  const articleDate = (domain: string, slug: string) =>
+    dates.get(`${site}:date:${domain}:${slug}`, async () => {
+      const found = await source.article(slug);
+      return { value: found ? { iso: isoDate(found.date) } : null, size: 64 + slug.length };
+    }, label);
+
   return {
-    listPage(domain: string, page: number) {
-      return lists
-        .get(`${site}:list:${domain}:${page}`, async () => {
-          const value = await source.listPage(domain, page);
-          store(domain, (catalogue) => catalogue.putEntries(value.blogs.map(catalogueEntry)));
-          return { value, size: JSON.stringify(value).length };
-        }, label)
-        .then(withCardImages);
+    listPage,
+    article,
+    articleDate,
+
+    /**
+     * The newest list page's entries, for the articles suggested at the end of an article: the page the blog's
+     * first page and the feed read too, so a warm site makes no backend call for them. None when the list
+     * cannot be had, so that the article still shows, without suggestions.
+     */
+    newestEntries(domain: string): Promise<BlogEntry[]> {
+      return listPage(domain, 1).then(
+        (page) => page.blogs,
+        (error: unknown) => {
+          if (error instanceof BlogUnavailableError) console.warn(`Read next left out: ${error.message}`);
+          else console.error("Read next left out:", error);
+          return [];
+        },
+      );
     },
-    article(domain: string, slug: string) {
-      return articles.get(`${site}:article:${domain}:${slug}`, async () => {
-        const article = await source.article(slug);
-        if (!article) return { value: null, size: slug.length };
-        store(domain, (catalogue) => catalogue.putArticle(catalogueArticle(slug, article)));
-        // Worked out once per fetched version and cached with it, also when the body had to be shortened.
-        const view = await toArticleView(slug, article, languageOf(settings));
-        return { value: view, size: view.bodyHtml.length + 1024 };
-      }, label).then((view) => (view ? { ...view, image: articleImages(view.pinterestImageLink) } : view));
+
+    /** How many articles the blog has, by the first list page (shared with the blog's first page). */
+    async articleTotal(domain: string): Promise<number> {
+      return (await listPage(domain, 1)).total;
     },
-    /** An article's publication date alone (for the sitemap): no markdown rendered, little kept. */
-    articleDate(domain: string, slug: string) {
-      return dates.get(`${site}:date:${domain}:${slug}`, async () => {
-        const article = await source.article(slug);
-        return { value: article ? { iso: isoDate(article.date) } : null, size: 64 + slug.length };
-      }, label);
+
+    /**
+     * The articles on the given list pages with their dates, for one sitemap part: the pages at once, then
+     * the details of each entry whose list entry has no date and whose date the catalogue does not know
+     * (decision 017), all through the cache. An
+     * article whose details fail keeps its place without a date; one the backend no longer has is left out.
+     */
+    async datedEntries(domain: string, listPages: number[]) {
+      const pages = await Promise.all(listPages.map((page) => listPage(domain, page)));
+      const entries = pages.flatMap((page) => page.blogs);
+      // The catalogue knows the dates of the articles whose details it has: no backend call for those.
+      const known = await keeper.knownDates(domain, entries.map((entry) => entry.slug)).catch(() => new Map<string, string>());
+      const dated = await pMap(
+        entries,
+        async (entry) => {
+          if (entry.date) return { slug: entry.slug, date: isoDate(entry.date) };
+          const catalogued = known.get(entry.slug);
+          if (catalogued) return { slug: entry.slug, date: catalogued };
+          const date = await articleDate(domain, entry.slug).catch(() => undefined);
+          return date === null ? null : { slug: entry.slug, date: date?.iso };
+        },
+        { concurrency: SITEMAP_CONCURRENCY },
+      );
+      return dated.filter((entry) => entry !== null);
+    },
+
+    /** The newest articles with their details, for the RSS feed. An article that fails is left out. */
+    async newestArticles(domain: string) {
+      const { blogs } = await listPage(domain, 1);
+      const found = await Promise.all(blogs.map((entry) => article(domain, entry.slug).catch(() => null)));
+      return found.filter((view): view is ArticleView => view !== null);
     },
   };
 }
@@ -95,85 +150,8 @@ async function toArticleView(slug: string, { blog: markdown, ...fields }: BlogAr
   };
 }
 
-export function getBlogListPage(request: Request, site: SiteSettings, page: number): Promise<BlogListPage> {
-  return blogOf(site).listPage(siteDomain(request, site), page);
-}
-
-export function getArticle(request: Request, site: SiteSettings, slug: string): Promise<ArticleView | null> {
-  return blogOf(site).article(siteDomain(request, site), slug);
-}
-
-/**
- * The newest list page's entries, for the articles suggested at the end of an article: the page the blog's
- * first page and the feed read too, so a warm site makes no backend call for them. None when the list
- * cannot be had, so that the article still shows, without suggestions.
- */
-export function getNewestEntries(request: Request, site: SiteSettings): Promise<BlogEntry[]> {
-  return getBlogListPage(request, site, 1).then(
-    (page) => page.blogs,
-    (error: unknown) => {
-      if (error instanceof BlogUnavailableError) console.warn(`Read next left out: ${error.message}`);
-      else console.error("Read next left out:", error);
-      return [];
-    },
-  );
-}
-
-/**
- * Up to three other articles for the end of `article`, as cards (keywords are for the choice, not the
- * page). Chosen per request from the cached list rather than cached with the article, whose copy may
- * outlive the list's: it takes microseconds.
- */
-export function readNextFor(article: ArticleView, newest: BlogEntry[], readRate?: ReadRate): BlogEntry[] {
-  const keywords = [...article.keywords.shortTail, ...article.keywords.longTail];
-  return pickReadNext({ slug: article.slug, keywords }, newest, READ_NEXT_COUNT, readRate).map(asCard);
-}
 
 /** A list entry as its card needs it: the keywords, which only choose what to read next, stay on the server. */
 export function asCard({ keywords: _keywords, ...card }: BlogEntry): BlogEntry {
   return card;
-}
-
-/** How many backend calls one sitemap part makes at a time. */
-const SITEMAP_CONCURRENCY = 20;
-
-/** How many articles the blog has, by the first list page (shared with the blog's first page). */
-export async function getArticleTotal(request: Request, site: SiteSettings): Promise<number> {
-  return (await getBlogListPage(request, site, 1)).total;
-}
-
-/**
- * The articles on the given list pages with their dates, for one sitemap part: the pages at once, then
- * the details of each entry whose list entry has no date and whose date the catalogue does not know
- * (decision 017), all through the cache. An
- * article whose details fail keeps its place without a date; one the backend no longer has is left out.
- */
-export async function getDatedEntries(request: Request, site: SiteSettings, listPages: number[]) {
-  const lists = await Promise.all(listPages.map((page) => getBlogListPage(request, site, page)));
-  const entries = lists.flatMap((list) => list.blogs);
-  // The catalogue knows the dates of the articles whose details it has: no backend call for those.
-  const known = await Promise.resolve()
-    .then(() => getCatalogue(request, site).dates(entries.map((entry) => entry.slug)))
-    .catch(() => new Map<string, string>());
-  const dated = await pMap(
-    entries,
-    async (entry) => {
-      if (entry.date) return { slug: entry.slug, date: isoDate(entry.date) };
-      const catalogued = known.get(entry.slug);
-      if (catalogued) return { slug: entry.slug, date: catalogued };
-      const date = await blogOf(site)
-        .articleDate(siteDomain(request, site), entry.slug)
-        .catch(() => undefined);
-      return date === null ? null : { slug: entry.slug, date: date?.iso };
-    },
-    { concurrency: SITEMAP_CONCURRENCY },
-  );
-  return dated.filter((entry) => entry !== null);
-}
-
-/** The newest articles with their details, for the RSS feed. An article that fails is left out. */
-export async function getNewestArticles(request: Request, site: SiteSettings) {
-  const { blogs } = await getBlogListPage(request, site, 1);
-  const articles = await Promise.all(blogs.map((entry) => getArticle(request, site, entry.slug).catch(() => null)));
-  return articles.filter((article): article is ArticleView => article !== null);
 }

@@ -87,3 +87,5 @@ export function createSwrCache<T>({ freshMs, staleWhileRevalidateMs, staleIfErro
     },
   };
 }
+
+export type SwrCache<T> = ReturnType<typeof createSwrCache<T>>;

@@ -1,4 +1,5 @@
 import { reportHandler } from "~/report/handler.server";
+import type { CountStores } from "~/report/stores.server";
 import type { Settings } from "~/site/config.server";
 import { servedSites } from "~/site/sites.server";
 import type { BuildRoute } from "./route-id";
@@ -14,12 +15,12 @@ import { createSeries } from "./series.server";
  * report (app/report) beside /metrics; what the server puts in front of its own parts comes back: the
  * request middleware and the page cache's events.
  */
-export async function startMetrics(settings: Settings, routes: Record<string, BuildRoute | undefined>) {
+export async function startMetrics(settings: Settings, routes: Record<string, BuildRoute | undefined>, stores: CountStores) {
   if (!settings.metrics) return undefined;
   const client = await import("prom-client");
   const series = createSeries(client);
   installRecorder(series.recorder);
   // The operator's report beside the metrics (app/report): the sites as served now, this process's Web Vitals.
-  await listenForScrapes(series.registry, settings.metrics, { "/report": reportHandler(series.registry, servedSites) });
+  await listenForScrapes(series.registry, settings.metrics, { "/report": reportHandler(series.registry, servedSites, stores) });
   return { ...requestMetrics(series.requestDuration, routes), pageCache: series.pageCache };
 }

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { samples } from "~/metrics/exposition";
-import { closeCatalogues } from "~/search/catalogues.server";
+import { createPool } from "~/database/postgres.server";
 import { getSettings, parseSettings } from "~/site/config.server";
 import { readSites } from "~/site/sites.server";
 import { parseChoice, REPORT_DAYS } from "./period";
@@ -54,9 +54,11 @@ export async function runReport(argv: string[], out: Output = process.stdout, er
   const settings = getSettings();
   const sites = readSites(settings);
   if (!sites.ok) return (err.write(`The sites file is wrong:\n${sites.problems.map((problem) => `  - ${problem}`).join("\n")}\n`), 1);
+  // The counts are read from the catalogue database when there is one, through a pool of the report's own.
+  const pool = settings.catalogue.database ? createPool(settings.catalogue.database) : undefined;
   const listener = settings.metrics && `http://${/^(0\.0\.0\.0|::)$/.test(settings.metrics.host) ? "127.0.0.1" : settings.metrics.host}:${settings.metrics.port}/metrics`;
   try {
-    const made = await makeReport(sites.sites, choice.choice, () => exposition(values.metrics ?? listener));
+    const made = await makeReport(sites.sites, { dir: settings.catalogue.dir, pool }, choice.choice, () => exposition(values.metrics ?? listener));
     if (!made.ok) return (err.write(`${made.problem} Sites: ${made.sites.join(", ")}\n`), 1);
     out.write(reportText(made.report));
     return 0;
@@ -64,6 +66,6 @@ export async function runReport(argv: string[], out: Output = process.stdout, er
     err.write(`The report could not be made: ${(error as Error).message}\n`);
     return 1;
   } finally {
-    await closeCatalogues();
+    await pool?.end();
   }
 }

@@ -5,6 +5,7 @@ import type { SiteSettings } from "~/site/config.server";
 import { problemPage, reportPage, REPORT_POLICY } from "./page.server";
 import { parseChoice } from "./period";
 import { makeReport } from "./report.server";
+import type { CountStores } from "./stores.server";
 
 /** The longest address the report takes: its query has a site's name and a period, nothing longer. */
 const MAX_URL_LENGTH = 1024;
@@ -15,7 +16,7 @@ const MAX_URL_LENGTH = 1024;
  * cannot answer gets a page saying why with its status (400, 404, 405, 414), a failure inside a 500 page
  * with one line in the log; never a stack trace.
  */
-export function reportHandler(registry: Registry, sites: () => readonly SiteSettings[]) {
+export function reportHandler(registry: Registry, sites: () => readonly SiteSettings[], stores: CountStores) {
   return async (req: IncomingMessage, res: ServerResponse) => {
     const send = (status: number, html: string, headers: Record<string, string> = {}) => {
       res.writeHead(status, {
@@ -36,7 +37,7 @@ export function reportHandler(registry: Registry, sites: () => readonly SiteSett
     const parsed = parseChoice({ site: query.getAll("site"), days: query.getAll("days") });
     if (!parsed.ok) return send(400, problemPage("This report cannot be made", `${parsed.problem}.`, labels()));
     try {
-      const made = await makeReport(sites(), parsed.choice, async () => samples(await registry.metrics()));
+      const made = await makeReport(sites(), stores, parsed.choice, async () => samples(await registry.metrics()));
       if (!made.ok) return send(made.status, problemPage("No such site", made.problem, made.sites));
       send(200, reportPage(made.report));
     } catch (error) {

@@ -2,7 +2,7 @@ import type { Sample } from "~/metrics/exposition";
 import type { SiteSettings } from "~/site/config.server";
 import { figuresOf, type Figures } from "./figures";
 import { periodOf, type ReportChoice } from "./period";
-import { readSiteCounts } from "./stores.server";
+import { readSiteCounts, type CountStores } from "./stores.server";
 import { vitalsOf, type Vitals } from "./web-vitals.server";
 
 /** What both renderers show: the page (page.server.tsx) and the terminal (text.ts). */
@@ -28,6 +28,7 @@ export type ReportResult = { ok: true; report: Report } | { ok: false; status: 4
  */
 export async function makeReport(
   sites: readonly SiteSettings[],
+  stores: CountStores,
   choice: ReportChoice,
   exposition: () => Promise<Sample[]>,
   now = new Date(),
@@ -37,7 +38,7 @@ export async function makeReport(
   if (!site) return { ok: false, status: 404, problem: choice.site === undefined ? "This process serves no site." : `No site is named "${choice.site}".`, sites: labels };
   const period = periodOf(choice.days, now);
   const [counts, vitals] = await Promise.all([
-    readSiteCounts(site, period),
+    readSiteCounts(site, period, stores),
     exposition().then(
       (all) => vitalsOf(all, site.label),
       (error: Error) => ({ unavailable: error.message }),

@@ -2,16 +2,17 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { readPostgresPeriod } from "~/counts/pg-counts.server";
 import { readSqlitePeriod } from "~/counts/sqlite-counts.server";
-import { catalogueFile, catalogueName, databasePool } from "~/search/catalogues.server";
+import type pg from "pg";
 import { run } from "~/database/postgres.server";
-import { getSettings, type SiteSettings } from "~/site/config.server";
+import { storeFile, storeName } from "~/database/store-files";
+import type { SiteSettings } from "~/site/config.server";
 import type { CountRow } from "./figures";
 import type { Period } from "./period";
 
 /** Stores read for one report at most: a site whose domain comes from the request may have had many. */
 export const MAX_STORES = 64;
 
-/** A catalogue's name ends with a hash of its origin (app/search/catalogues.server.ts): "zen.example.org-AbC123dEf456". */
+/** A store's name ends with a hash of its origin (app/database/store-files.ts): "zen.example.org-AbC123dEf456". */
 const NAMED_DOMAIN = /^(.+)-[A-Za-z0-9]{12}$/;
 
 /**
@@ -33,21 +34,23 @@ export function storesOfSite(site: SiteSettings, existing: readonly string[], na
 
 export type SiteCounts = { stores: CountRow[][]; names: string[]; unread: number };
 
+/** Where the counts are kept: the SQLite files in CATALOG_DIR, or the catalogue database's pool when there is one. */
+export type CountStores = { dir: string; pool?: pg.Pool };
+
 /**
  * The counts of the period in each of the site's stores, summed by the store (app/counts/store.ts's
  * periodSumsQuery): the catalogues' SQLite files in CATALOG_DIR, read through read-only connections, or
  * the catalogue database's counts. The page and `npm run report` both
  * read here; counts a process holds in memory (5 s at most) are not in the store yet.
  */
-export async function readSiteCounts(site: SiteSettings, period: Period): Promise<SiteCounts> {
-  const nameOf = (domain: string) => catalogueName(catalogueFile(site, domain));
-  const pool = databasePool();
-  const existing = pool ? (await run<{ name: string }>(pool, "SELECT name FROM catalogues", [])).map((row) => row.name) : sqliteNames(getSettings().catalogue.dir);
+export async function readSiteCounts(site: SiteSettings, period: Period, { dir, pool }: CountStores): Promise<SiteCounts> {
+  const nameOf = (domain: string) => storeName(storeFile(dir, site, domain));
+  const existing = pool ? (await run<{ name: string }>(pool, "SELECT name FROM catalogues", [])).map((row) => row.name) : sqliteNames(dir);
   const all = storesOfSite(site, existing, nameOf);
   const names = all.slice(0, MAX_STORES);
   const stores = pool
     ? await Promise.all(names.map((name) => readPostgresPeriod(pool, name, period.from, period.to)))
-    : names.map((name) => readSqlitePeriod(path.join(getSettings().catalogue.dir, `${name}.sqlite`), period.from, period.to));
+    : names.map((name) => readSqlitePeriod(path.join(dir, `${name}.sqlite`), period.from, period.to));
   return { stores, names, unread: all.length - names.length };
 }
 
@@ -55,7 +58,7 @@ function sqliteNames(dir: string): string[] {
   try {
     return readdirSync(dir)
       .filter((file) => file.endsWith(".sqlite"))
-      .map((file) => catalogueName(file));
+      .map((file) => storeName(file));
   } catch {
     // No catalogue yet: nothing counted either.
     return [];

@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { getArticle } from "~/blog/blog.server";
+import { servicesOf } from "~/services/context.server";
 import { BlogUnavailableError } from "~/blog/errors.server";
 import { isPossibleSlug, slugFromPath } from "~/blog/slug";
 import { ArticleAddress } from "~/components/blog/ArticleAddress";
@@ -18,7 +18,7 @@ import { ReadNext } from "~/components/blog/ReadNext";
 import { showToast } from "~/components/Toaster";
 import { cacheHeaders } from "~/document/http-cache.server";
 import { loaderHeaders } from "~/document/route-headers";
-import { siteIdentity, siteOf } from "~/site/config.server";
+import { siteIdentity } from "~/site/config.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { startReadNext } from "~/search/read-next.server";
 import { articleMeta, notFoundMeta } from "~/crawlers/page-meta.server";
@@ -26,16 +26,22 @@ import { articleMeta, notFoundMeta } from "~/crawlers/page-meta.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // From the address as sent, not params.slug: the router decodes a %2F twice (app/blog/slug.ts).
   const slug = slugFromPath(new URL(request.url).pathname) ?? "";
-  const site = siteIdentity(request, siteOf(context));
+  const services = servicesOf(context);
+  const domain = services.domainOf(request);
+  const site = siteIdentity(request, services.site);
   const missingMeta = notFoundMeta(site, "article.notFoundTitle");
   const missing = () =>
     data({ state: "missing" as const, meta: missingMeta }, { status: 404, headers: cacheHeaders("missing") });
   if (!isPossibleSlug(slug)) return missing();
   // Started with the article: from the catalogue, or on a cold site from the list, whose call overlaps the
   // article's. It never fails: without either the article shows without suggestions.
-  const readNextFor = startReadNext(request, siteOf(context));
+  const readNextFor = startReadNext({
+    catalogue: () => services.catalogue(domain),
+    newestEntries: () => services.blog.newestEntries(domain),
+    reading: () => services.reading(domain),
+  });
   try {
-    const article = await getArticle(request, siteOf(context), slug);
+    const article = await services.blog.article(domain, slug);
     if (!article) return missing();
     const readNext = await readNextFor(article);
     return data({ state: "ok" as const, article, readNext, meta: articleMeta(site, article) }, { headers: cacheHeaders("page") });

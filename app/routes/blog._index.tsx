@@ -1,8 +1,9 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
-import { asCard, getBlogListPage } from "~/blog/blog.server";
-import { mostReadOf } from "~/blog/most-read.server";
+import { asCard } from "~/blog/blog.server";
+import { mostReadOf } from "~/search/most-read.server";
+import { servicesOf } from "~/services/context.server";
 import { BlogUnavailableError } from "~/blog/errors.server";
 import { BlogCard } from "~/components/blog/BlogCard";
 import { MostRead } from "~/components/blog/MostRead";
@@ -13,22 +14,24 @@ import { MAX_PAGE, pageCount, parsePageParam } from "~/blog/pagination";
 import { cacheHeaders } from "~/document/http-cache.server";
 import { loaderHeaders } from "~/document/route-headers";
 import { noindexMeta } from "~/crawlers/seo";
-import { siteIdentity, siteOf } from "~/site/config.server";
+import { siteIdentity } from "~/site/config.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { blogListMeta, blogTitle } from "~/crawlers/page-meta.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const site = siteOf(context);
+  const services = servicesOf(context);
+  const { site } = services;
+  const domain = services.domainOf(request);
   const param = parsePageParam(new URL(request.url).searchParams);
   if (!param.canonical) throw redirect(param.redirectTo, 301);
   const { page } = param;
   const notFound = () => data(null, { status: 404, headers: cacheHeaders("missing") });
   if (page > MAX_PAGE) throw notFound();
   // The blog's front page only; never fails (an empty list shows nothing).
-  const mostRead = page === 1 ? mostReadOf(request, site) : Promise.resolve([]);
+  const mostRead = page === 1 ? mostReadOf(() => services.reading(domain), () => services.catalogue(domain)) : Promise.resolve([]);
   let list;
   try {
-    list = await getBlogListPage(request, site, page);
+    list = await services.blog.listPage(domain, page);
   } catch (error) {
     if (!(error instanceof BlogUnavailableError)) throw error;
     console.error(`Blog list page ${page}: ${error.message}`);

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Feed } from "feed";
-import { getNewestArticles } from "~/blog/blog.server";
 import type { ArticleView } from "~/blog/types";
-import { languageOf, siteOf, siteOrigin } from "~/site/config.server";
+import { languageOf, siteOrigin } from "~/site/config.server";
+import { servicesOf } from "~/services/context.server";
 import { fileResponse, unavailableFile } from "~/crawlers/crawler-files.server";
 import { imageEnclosure } from "~/crawlers/feed-images.server";
 import { escapeMarkup } from "~/document/escape-markup";
@@ -10,11 +10,12 @@ import { absoluteUrl } from "~/crawlers/seo";
 import { LOGO } from "~/crawlers/share-image";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const site = siteOf(context);
+  const services = servicesOf(context);
+  const { site } = services;
   const origin = siteOrigin(request, site);
   const { lang, translator } = languageOf(site);
   try {
-    const articles = await getNewestArticles(request, site);
+    const articles = await services.blog.newestArticles(services.domainOf(request));
     // The date the article page shows (app/blog/dates.ts); an item without one is dated 1970, as RSS needs one.
     const dated = (article: ArticleView) => new Date(article.published?.iso ?? 0);
     const feed = new Feed({

@@ -1,11 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { KeywordArticles } from "~/components/search/KeywordArticles";
-import { siteOf } from "~/site/config.server";
+import { servicesOf } from "~/services/context.server";
 import { loaderHeaders } from "~/document/route-headers";
 import { loadKeywordPage } from "~/search/keyword-page.server";
 
-export const loader = ({ request, context, params }: LoaderFunctionArgs) => loadKeywordPage(request, siteOf(context), params.keyword ?? "");
+export const loader = ({ request, context, params }: LoaderFunctionArgs) => {
+  const services = servicesOf(context);
+  return loadKeywordPage(request, services.site, params.keyword ?? "", () => services.catalogue(services.domainOf(request)));
+};
 
 export const headers = loaderHeaders;
 

@@ -1,11 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { SearchResults } from "~/components/search/SearchResults";
-import { siteOf } from "~/site/config.server";
+import { servicesOf } from "~/services/context.server";
 import { loadSearchPage } from "~/search/search-page.server";
 import { loaderHeaders } from "~/document/route-headers";
 
-export const loader = ({ request, context }: LoaderFunctionArgs) => loadSearchPage(request, siteOf(context));
+export const loader = ({ request, context }: LoaderFunctionArgs) => {
+  const services = servicesOf(context);
+  const catalogue = { open: () => services.catalogue(services.domainOf(request)), syncs: services.catalogueSyncs };
+  return loadSearchPage(request, services.site, catalogue);
+};
 
 export const headers = loaderHeaders;
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getCatalogue } from "~/site/services.server";
-import { siteOf, siteOrigin } from "~/site/config.server";
+import { siteOrigin } from "~/site/config.server";
+import { servicesOf } from "~/services/context.server";
 import { fileResponse, missingFile } from "~/crawlers/crawler-files.server";
 import { absoluteUrl } from "~/crawlers/seo";
 import { MAX_URLS, urlsetXml } from "~/crawlers/sitemap";
@@ -8,11 +8,12 @@ import { keywordPath } from "~/search/keyword-key";
 
 /** The keyword pages, each with its newest article's date as lastmod; from the catalogue, no backend call. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const site = siteOf(context);
+  const services = servicesOf(context);
+  const { site } = services;
   const origin = siteOrigin(request, site);
   let keywords;
   try {
-    keywords = await getCatalogue(request, site).keywords();
+    keywords = await services.catalogue(services.domainOf(request)).keywords();
   } catch (error) {
     console.error("Keyword sitemap:", error);
     return new Response("Sitemap temporarily unavailable\n", { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "60" } });

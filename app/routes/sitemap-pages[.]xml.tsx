@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getArticleTotal } from "~/blog/blog.server";
-import { siteOf, siteOrigin } from "~/site/config.server";
+import { siteOrigin } from "~/site/config.server";
+import { servicesOf } from "~/services/context.server";
 import { fileResponse, unavailableFile } from "~/crawlers/crawler-files.server";
 import { pageHref } from "~/blog/pagination";
 import { absoluteUrl } from "~/crawlers/seo";
@@ -8,10 +8,11 @@ import { listPageCount, urlsetXml } from "~/crawlers/sitemap";
 
 /** The sitemap part of the fixed pages: home and every blog list page. One backend call. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const site = siteOf(context);
+  const services = servicesOf(context);
+  const { site } = services;
   const origin = siteOrigin(request, site);
   try {
-    const pages = listPageCount(await getArticleTotal(request, site));
+    const pages = listPageCount(await services.blog.articleTotal(services.domainOf(request)));
     const paths = ["/", ...Array.from({ length: pages }, (_, index) => pageHref(index + 1))];
     return fileResponse(urlsetXml(paths.map((path) => ({ loc: absoluteUrl(origin, path) }))), "application/xml; charset=utf-8");
   } catch (error) {

@@ -1,12 +1,11 @@
 import { data, redirect } from "@remix-run/node";
-import { getCatalogue } from "~/site/services.server";
 import type { BlogEntry } from "~/blog/types";
 import { siteIdentity, type SiteSettings } from "~/site/config.server";
 import { cardImage } from "~/images/images.server";
 import { cacheHeaders } from "~/document/http-cache.server";
 import { MAX_PAGE, pageCount, pageHref, parsePageParam, PAGE_SIZE } from "~/blog/pagination";
 import { noindexMeta, pageMeta } from "~/crawlers/seo";
-import type { CatalogueEntry } from "./catalogue";
+import type { Catalogue, CatalogueEntry } from "./catalogue";
 import { keywordKey, keywordPath } from "./keyword-key";
 
 /** A catalogue entry as a blog card shows it. */
@@ -17,8 +16,9 @@ export function asBlogCard(entry: CatalogueEntry): BlogEntry {
 /**
  * A keyword's page: every article with that keyword, newest first, ten a page, from the catalogue.
  * `/keywords/Zen%20Retreat` is sent to `/keywords/zen-retreat`, the one address of that keyword.
+ * `catalogue` opens the site's catalogue (it throws when it cannot be: 503).
  */
-export async function loadKeywordPage(request: Request, site: SiteSettings, param: string) {
+export async function loadKeywordPage(request: Request, site: SiteSettings, param: string, catalogue: () => Catalogue) {
   const key = keywordKey(param);
   const identity = siteIdentity(request, site);
   const { t } = identity.language.translator;
@@ -32,7 +32,7 @@ export async function loadKeywordPage(request: Request, site: SiteSettings, para
   if (page > MAX_PAGE) throw notFound();
   let found;
   try {
-    found = await getCatalogue(request, site).keywordPage(key, page, PAGE_SIZE);
+    found = await catalogue().keywordPage(key, page, PAGE_SIZE);
   } catch (error) {
     console.error(`Keyword ${JSON.stringify(key)}:`, error);
     return data({ state: "unavailable" as const, meta: noindexMeta(`${t("search.title")} · ${site.siteName}`) }, { status: 503, headers: { "Retry-After": "60", ...cacheHeaders("unavailable") } });

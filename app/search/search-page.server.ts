@@ -1,20 +1,22 @@
 import { data, redirect } from "@remix-run/node";
-import { getCatalogue } from "~/site/services.server";
 import { siteIdentity, type SiteSettings } from "~/site/config.server";
 import { formatPublishedDate } from "~/blog/dates";
 import { cacheHeaders } from "~/document/http-cache.server";
 import { pageCount } from "~/blog/pagination";
 import { noindexMeta } from "~/crawlers/seo";
 import { metrics } from "~/metrics/record.server";
-import { catalogueSyncs } from "./catalogues.server";
+import type { Catalogue } from "./catalogue";
 import { MAX_RESULT_PAGE, parseSearchParams, RESULTS_PER_PAGE } from "./search-address";
 import { queryWords } from "./tokenize";
+
+/** The site's catalogue as the site's services hand it: opened on use (it throws when it cannot be), and whether a sync of its own fills it. */
+export type CatalogueAccess = { open: () => Catalogue; syncs: boolean };
 
 /**
  * The results page's data: every state is a page in the site's language with the right status.
  * Never indexed (noindex, left out of the sitemap); cached like other pages, by `q` and `page` alone.
  */
-export async function loadSearchPage(request: Request, site: SiteSettings) {
+export async function loadSearchPage(request: Request, site: SiteSettings, catalogue: CatalogueAccess) {
   const { query, page, redirectTo } = parseSearchParams(new URL(request.url).searchParams);
   if (redirectTo) throw redirect(redirectTo, 301);
   const identity = siteIdentity(request, site);
@@ -28,12 +30,12 @@ export async function loadSearchPage(request: Request, site: SiteSettings) {
   /** While the first sync reads the site's list: how many articles it has read (docs/decisions/046). */
   let reading: number | undefined;
   try {
-    const catalogue = getCatalogue(request, site);
-    results = await catalogue.search(query, page, RESULTS_PER_PAGE);
+    const store = catalogue.open();
+    results = await store.search(query, page, RESULTS_PER_PAGE);
     // Until the first sync has read the whole list, the results may lack articles: cached briefly only, and
     // the page says so rather than that no article matches.
-    complete = (await catalogue.getState("sweptAt")) !== undefined;
-    if (!complete && catalogueSyncs(site)) reading = (await catalogue.count()).articles;
+    complete = (await store.getState("sweptAt")) !== undefined;
+    if (!complete && catalogue.syncs) reading = (await store.count()).articles;
   } catch (error) {
     console.error(`Search for ${JSON.stringify(query)}:`, error);
     metrics.searchRequest(site.label, "failed", (performance.now() - started) / 1000);

@@ -1,6 +1,5 @@
 import { readFileSync, statSync } from "node:fs";
 import { parseDocument } from "yaml";
-import { forgetSiteContent, retireSites, startCatalogue } from "./services.server";
 import {
   getSettings,
   parseSiteSettings,
@@ -158,16 +157,26 @@ export type SiteRegistry = {
   reload(): ReloadResult;
 };
 
+/** What serves the sites (app/services), told as sites come and go. */
+export type SiteLifecycle = {
+  /** A site now served: its catalogue may open and start its sync. */
+  start(site: SiteSettings): void;
+  /** The cached content of sites that a reload changed or removed, by their keys, is dropped. */
+  forget(siteKeys: string[]): void;
+  /** The syncs of sites that a reload changed or removed stop (before the sites that replace them start theirs). */
+  retire(sites: readonly SiteSettings[]): Promise<void>;
+};
+
 /**
  * The process's sites, checked at start: a sites file with any problem stops the server with one line
  * per problem. Called by server/main.ts through the build, before it listens.
  */
-export function startSites(settings: Settings = getSettings(), env: Env = process.env): SiteRegistry {
+export function startSites(settings: Settings, lifecycle: SiteLifecycle, env: Env = process.env): SiteRegistry {
   const file = settings.sitesFile;
   if (!file) {
     served = [settings.site];
     metrics.sitesLoaded(1, false);
-    startCatalogue(settings.site);
+    lifecycle.start(settings.site);
     return {
       find: () => settings.site,
       // Nothing to read again: the one site stays as it is.
@@ -177,7 +186,7 @@ export function startSites(settings: Settings = getSettings(), env: Env = proces
   const first = loadSitesFile(file, settings, env);
   if (!first.ok) stopWith(`the sites file is wrong`, first.problems);
   metrics.sitesLoaded(first.sites.length, false);
-  for (const site of first.sites) startCatalogue(site);
+  for (const site of first.sites) lifecycle.start(site);
   let current = first;
   served = first.sites;
   return {
@@ -185,7 +194,7 @@ export function startSites(settings: Settings = getSettings(), env: Env = proces
     reload() {
       const next = loadSitesFile(file, settings, env);
       if (!next.ok) return (metrics.sitesReloadFailed(), next);
-      // An unchanged site keeps its object, and with it its caches (app/site/services.server.ts).
+      // An unchanged site keeps its object, and with it its caches (app/services/site-services.server.ts).
       const before = new Map(current.sites.map((site) => [site.key, site]));
       const sites = next.sites.map((site) => before.get(site.key) ?? site);
       const labels = new Set(current.sites.map((site) => site.label));
@@ -193,12 +202,12 @@ export function startSites(settings: Settings = getSettings(), env: Env = proces
       const kept = new Set(sites.map((site) => site.key));
       const dropped = [...before.keys()].filter((key) => !kept.has(key));
       // Their rendered pages are the server's to drop (server/main.ts).
-      forgetSiteContent(dropped);
+      lifecycle.forget(dropped);
       // Their syncs stop now, before the sites that replace them start theirs.
-      void retireSites(dropped.map((key) => before.get(key)!));
+      void lifecycle.retire(dropped.map((key) => before.get(key)!));
       current = { ok: true, sites, directory: directoryOf(sites) };
       served = sites;
-      for (const site of sites) startCatalogue(site);
+      for (const site of sites) lifecycle.start(site);
       metrics.sitesLoaded(sites.length, true);
       return {
         ok: true,

@@ -2,12 +2,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { metrics, type BeaconOutcome } from "~/metrics/record.server";
 import { routeIdMatcher, type BuildRoute } from "~/metrics/route-id";
 import { actsOf } from "~/counts/acts";
-import type { Act, View } from "~/counts/counter.server";
+import type { Act, Counter, View } from "~/counts/counter.server";
 import { pageOfPath } from "~/counts/pages.server";
 import { sourcesOf } from "~/counts/sources";
 import type { SiteSettings } from "~/site/config.server";
 import { parseHostHeader } from "~/site/host";
-import { servicesOf, siteDomainOfHost } from "~/site/services.server";
 import { NO_SCRIPT_PANEL_QUERY } from "./beacon-path";
 import { MAX_BODY_BYTES, parseBeacon, vitalsOf } from "./body.server";
 import { culpritLabels } from "./culprits.server";
@@ -17,7 +16,7 @@ import { notCounted, readerAddress } from "./readers.server";
 type Request = IncomingMessage;
 /** The host guard's site (server/guards.ts): the whole of its settings, though the metrics' middleware reads only its label. */
 type Response = ServerResponse & { locals: { site?: { label: string } } };
-const siteOf = (res: Response) => res.locals.site as SiteSettings | undefined;
+const siteOfResponse = (res: Response) => res.locals.site as SiteSettings | undefined;
 /** A route as the server build has it: a page's module has a component (its default export). */
 type ServerRoute = BuildRoute & { module?: { default?: unknown } };
 
@@ -36,7 +35,14 @@ const READ_TIMEOUT_MS = 5_000;
  * gets a 4xx. Never a 5xx, never a stack trace. With `counting` false (ANALYTICS=off) every request gets
  * 404; with `vitals` false (no METRICS_PORT) the Web Vitals are left out.
  */
-export function beaconEndpoint({ counting, vitals }: { counting: boolean; vitals: boolean }, routes: Record<string, ServerRoute | undefined>) {
+/**
+ * Where a site's beacons are counted, handed in by the site's services (app/services): the counter of the
+ * site's store for the request's host, and whether a slug is one of its articles. Throws for a host beyond
+ * the site's catalogues (MAX_DOMAINS_PER_SITE): nothing is counted for it.
+ */
+export type BeaconCounting = (site: SiteSettings, host: string) => { counter: Counter; isArticle: (slug: string) => Promise<boolean> };
+
+export function beaconEndpoint({ counting, vitals }: { counting: boolean; vitals: boolean }, routes: Record<string, ServerRoute | undefined>, countingOf: BeaconCounting) {
   if (!counting) return (_req: Request, res: Response) => plain(res, 404, "Not Found");
   const routeOf = routeIdMatcher(routes);
   const pages = new Set(Object.values(routes).flatMap((route) => (route && typeof route.module?.default === "function" ? [route.id] : [])));
@@ -52,11 +58,9 @@ export function beaconEndpoint({ counting, vitals }: { counting: boolean; vitals
    */
   const count = (req: Request, site: SiteSettings, path: string, { view = true, acts = [], sources }: { view?: boolean; acts?: Act[]; sources?: View["sources"] } = {}) => {
     try {
-      const services = servicesOf(site);
-      const domain = siteDomainOfHost(site, req.headers.host ?? "");
       // Throws for a domain beyond the site's catalogues (MAX_DOMAINS_PER_SITE): nothing is counted for it.
-      const counter = services.counts(domain);
-      const page = pageOf(path, (slug) => services.catalogue(domain).has(slug));
+      const { counter, isArticle } = countingOf(site, req.headers.host ?? "");
+      const page = pageOf(path, isArticle);
       const address = readerAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"]);
       (view ? counter.view({ page, address, userAgent: String(req.headers["user-agent"]), sources, acts }) : counter.acts(page, acts)).catch((error: Error) => {
         // A store that is away would make a line per beacon: one a minute says it.
@@ -80,7 +84,7 @@ export function beaconEndpoint({ counting, vitals }: { counting: boolean; vitals
    * checks said is the site's; or the donation panel shown (`?a=donate_panel`, app/entry.server.tsx).
    */
   const handleImage = async (req: Request, res: Response) => {
-    const site = siteOf(res);
+    const site = siteOfResponse(res);
     const hostName = parseHostHeader(req.headers.host)?.name ?? "";
     const dest = req.headers["sec-fetch-dest"];
     const query = (req.url ?? "").split("?")[1];
@@ -108,7 +112,7 @@ export function beaconEndpoint({ counting, vitals }: { counting: boolean; vitals
       return answer(res, "wrong_type", 415, "Unsupported Media Type: text/plain");
     }
     if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) return tooLarge(res);
-    const siteSettings = siteOf(res);
+    const siteSettings = siteOfResponse(res);
     const site = siteSettings?.label;
     const hostName = parseHostHeader(req.headers.host)?.name ?? "";
     const refused = notCounted(req.headers, hostName);

@@ -206,7 +206,7 @@ describe("what a report is asked for", () => {
 
 describe("a site's stores", () => {
   const site = (settings: Partial<SiteSettings>) => ({ label: "zen.example.org", siteDomain: undefined, blogApi: undefined, ...settings }) as SiteSettings;
-  // As app/search/catalogues.server.ts names a catalogue: its domain, then a hash of where its articles come from.
+  // As app/database/store-files.ts names a store: its domain, then a hash of where its articles come from.
   const nameOf = (origin: string) => (domain: string) => `${domain}-${createHash("sha256").update(`${origin} ${domain}`).digest("base64url").slice(0, 12).replace(/[^a-z0-9]/gi, "0")}`;
   const backend = { url: "https://api.example.org", token: "t", timeoutMs: 1000 };
   const existing = [nameOf("A")("zen.example.org"), nameOf("A")("www2.zen.example.org"), nameOf("B")("zen.example.org"), "blog-AbCdEfGhIjKl", "not a store"];

@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
-import type { MostRead as Entries } from "~/blog/most-read.server";
+import type { MostRead as Entries } from "~/search/most-read.server";
 import { useTranslation } from "~/i18n/use-translation";
 
 /**
- * The blog's most read articles of the week (app/blog/most-read.server.ts): plain links, so they work
+ * The blog's most read articles of the week (app/search/most-read.server.ts): plain links, so they work
  * without JavaScript; nothing at all while the site has too few counts. Numbered in the language's digits.
  */
 export function MostRead({ entries }: { entries: Entries }) {

@@ -1,0 +1,194 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
+import type pg from "pg";
+import { createBlog, type Blog, type BlogCaches } from "~/blog/blog.server";
+import { createSwrCache } from "~/blog/cache.server";
+import { BlogUnavailableError } from "~/blog/errors.server";
+import { createFileSource } from "~/blog/file-source.server";
+import { createHttpSource } from "~/blog/http-source.server";
+import type { BlogSource } from "~/blog/source.server";
+import type { ArticleView, BlogListPage } from "~/blog/types";
+import { createCounter, type Counter } from "~/counts/counter.server";
+import { openPostgresCounts } from "~/counts/pg-counts.server";
+import { NONE, readingFigures, type ReadingFigures, type ReadingFiguresOf } from "~/counts/reading.server";
+import { openSqliteCounts } from "~/counts/sqlite-counts.server";
+import { createPool, prepareDatabase } from "~/database/postgres.server";
+import { storeName } from "~/database/store-files";
+import { measuredSource } from "~/metrics/backend.server";
+import type { Catalogue } from "~/search/catalogue";
+import { CatalogueRefused, createCatalogueShelf } from "~/search/catalogues.server";
+import { catalogueArticle, catalogueEntry } from "~/search/sync.server";
+import type { Settings, SiteSettings } from "~/site/config.server";
+import { domainFromHost } from "~/site/domain";
+
+/**
+ * What serves each site, wired in one place and handed to the code that uses it: its source of articles
+ * (its hosted backend when BLOG_API_URL is set, its embedded articles otherwise), the process's caches in
+ * front of it, its catalogue (the store, opened with its sync on first use) and its daily counts beside the
+ * catalogue, in the same file or database. server/main.ts makes the registry once from the settings and
+ * puts each request's site services in the load context (app/services/context.server.ts); the blog,
+ * search, the counts and the beacon take what they use as arguments and never look it up.
+ *
+ * A site's services are kept by site object: a site changed or removed by a reload of the sites file is a
+ * new object or none, and its source goes with the old one. The caches are the process's, one memory
+ * budget however many sites; entries are keyed by the site's key, and a reload drops those of changed sites.
+ */
+
+export type SiteServices = {
+  site: SiteSettings;
+  blog: Blog;
+  /** The site domain for backend queries and cache keys: the site's SITE_DOMAIN, else the request's host. */
+  domainOf(request: Request): string;
+  /** The same from a Host header (the beacon's endpoint has no Request). */
+  domainOfHost(host: string): string;
+  /** The site's catalogue for a domain, opened (and its sync started) on first use; throws when it cannot be. */
+  catalogue(domain: string): Catalogue;
+  /** True when a sync of its own fills the catalogue: not for a backend's site with CATALOG_SYNC=off. */
+  catalogueSyncs: boolean;
+  /** The counter of the site's catalogue for a domain (app/counts), opened with it; throws when it cannot be. */
+  counter(domain: string): Counter;
+  /** What its counts say of reading (most read, read to the end): none with ANALYTICS=off or without counts; never fails. */
+  reading(domain: string): Promise<ReadingFigures>;
+};
+
+export type ServiceRegistry = ReturnType<typeof createServiceRegistry>;
+
+export function createServiceRegistry(settings: Settings) {
+  const timing = {
+    freshMs: settings.cache.freshSeconds * 1000,
+    staleWhileRevalidateMs: Math.min(settings.cache.staleSeconds, 600) * 1000,
+    staleIfErrorMs: settings.cache.staleSeconds * 1000,
+  };
+  const caches: BlogCaches = {
+    lists: createSwrCache<BlogListPage>(timing),
+    // An article whose reply does not fit is asked for again once a fresh period, not at every request.
+    articles: createSwrCache<ArticleView | null>({ ...timing, keepFailure: (error) => error instanceof BlogUnavailableError && error.ofContent }),
+    dates: createSwrCache<{ iso?: string } | null>(timing),
+  };
+  const database = settings.catalogue.database;
+  /** The process's pool to the catalogue database, when there is one: the catalogues and the counts share it. */
+  const pool: pg.Pool | undefined = database ? createPool(database) : undefined;
+  const shelf = createCatalogueShelf({ ...settings.catalogue, freshSeconds: settings.cache.freshSeconds }, pool);
+  /** One counter and its figures per catalogue, by its file: bounded as the catalogues are (MAX_DOMAINS_PER_SITE). */
+  const counters = new Map<string, { counter: Counter; reading: ReadingFiguresOf }>();
+  const services = new WeakMap<SiteSettings, SiteServices>();
+
+  const servicesOf = (site: SiteSettings): SiteServices => {
+    const known = services.get(site);
+    if (known) return known;
+    const measured = site.blogApi
+      ? measuredSource(site.label, createHttpSource({ baseUrl: site.blogApi.url, token: site.blogApi.token, timeoutMs: site.blogApi.timeoutMs }))
+      : createFileSource(site.contentDir);
+    // With several sites, the log says whose backend failed.
+    const source = site.hosts.length > 0 ? namedSource(site.label, measured) : measured;
+    const catalogue = (domain: string) => shelf.of(site, domain, source);
+    const countsOf = (domain: string) => {
+      catalogue(domain);
+      const file = shelf.fileOf(site, domain);
+      let opened = counters.get(file);
+      if (!opened) {
+        const store = pool ? openPostgresCounts(pool, storeName(file)) : openSqliteCounts(file);
+        counters.set(file, (opened = { counter: createCounter(store, storeName(file)), reading: readingFigures(store) }));
+      }
+      return opened;
+    };
+    /** What a reader's request fetched anyway goes into the catalogue on the way (app/search), after the page's turn. */
+    const keep = (domain: string, write: (store: Catalogue) => Promise<unknown>) => {
+      nextTurn()
+        .then(() => write(catalogue(domain)))
+        .catch((error: unknown) => {
+          if (!(error instanceof CatalogueRefused)) console.error("Catalogue not updated:", error);
+        });
+    };
+    const domainOfHost = (host: string) => site.siteDomain ?? domainFromHost(host) ?? "localhost";
+    const found: SiteServices = {
+      site,
+      blog: createBlog(
+        {
+          source,
+          caches,
+          keeper: {
+            listed: (domain, entries) => keep(domain, (store) => store.putEntries(entries.map(catalogueEntry))),
+            fetched: (domain, slug, article) => keep(domain, (store) => store.putArticle(catalogueArticle(slug, article))),
+            knownDates: (domain, slugs) => Promise.resolve().then(() => catalogue(domain).dates(slugs)),
+          },
+        },
+        site,
+      ),
+      domainOf: (request) => domainOfHost(new URL(request.url).host),
+      domainOfHost,
+      catalogue,
+      catalogueSyncs: shelf.syncs(site),
+      counter: (domain) => countsOf(domain).counter,
+      async reading(domain) {
+        if (!settings.analytics) return NONE;
+        try {
+          return await countsOf(domain).reading();
+        } catch {
+          return NONE;
+        }
+      },
+    };
+    services.set(site, found);
+    return found;
+  };
+
+  return {
+    /** Where the sites' counts are kept, for the operator's report (app/report). */
+    countStores: { dir: settings.catalogue.dir, pool },
+
+    /** A site's services, made on first use and kept while its object lives. */
+    of: servicesOf,
+
+    /**
+     * At start, before any site opens its catalogue: with a catalogue database, connects to it and brings its
+     * schema up to date. Answers the one-line reason when it cannot be used (the server then stops).
+     */
+    async prepare(): Promise<{ ok: true } | { ok: false; reason: string }> {
+      if (!database || !pool) return { ok: true };
+      const prepared = await prepareDatabase(pool, database.url);
+      if (prepared.ok && prepared.applied.length > 0) console.log(`Catalogue database: schema migrated to version ${prepared.applied.at(-1)}`);
+      return prepared.ok ? { ok: true } : prepared;
+    },
+
+    /**
+     * Opens the site's catalogue and starts its sync as the server starts, when the site's domain does not
+     * depend on the request (embedded articles, or SITE_DOMAIN set); otherwise the first request does.
+     */
+    start(site: SiteSettings) {
+      if (site.blogApi && !site.siteDomain) return;
+      try {
+        servicesOf(site).catalogue(site.siteDomain ?? "localhost");
+      } catch (error) {
+        console.error(`Catalogue of ${site.label} not opened:`, error);
+      }
+    },
+
+    /** Drops the cached content of sites that a reload changed or removed, by their keys. */
+    forget(siteKeys: string[]) {
+      const prefixes = siteKeys.map((key) => `${key}:`);
+      for (const cache of Object.values(caches)) cache.forget(prefixes);
+    },
+
+    /** Stops the catalogue syncs of sites that a reload removed or changed, by their objects; resolves once stopped. */
+    retire: (sites: readonly SiteSettings[]) => shelf.retire(sites),
+
+    /** At a stop: writes the counts not written yet, then stops the catalogues' syncs and closes their stores. */
+    async close() {
+      const all = [...counters.values()].map((opened) => opened.counter);
+      counters.clear();
+      await Promise.all(all.map((counter) => counter.close().catch((error: Error) => console.error(`Counts not closed: ${error.message}`))));
+      await shelf.close();
+      await pool?.end();
+    },
+  };
+}
+
+function namedSource(name: string, source: BlogSource): BlogSource {
+  const named = (error: unknown) => {
+    throw error instanceof BlogUnavailableError ? new BlogUnavailableError(`${name}: ${error.message}`, { cause: error, kind: error.kind, ofContent: error.ofContent }) : error;
+  };
+  return {
+    listPage: (domain, page) => source.listPage(domain, page).catch(named),
+    article: (slug) => source.article(slug).catch(named),
+  };
+}
