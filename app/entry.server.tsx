@@ -5,7 +5,7 @@ import { getSettings, siteOf } from "./site/config.server";
 import { contentSecurityPolicy } from "./document/csp.server";
 import { escapeScriptData } from "./document/inline-script";
 import { PageScripts } from "./document/page-scripts";
-import { BEACON_PATH } from "./vitals/beacon-path";
+import { BEACON_PATH } from "./beacon/beacon-path";
 
 // Read and check the settings as the server starts, so a wrong setting stops it with a clear list.
 // The server calls it too, through the build, before it listens.
@@ -13,8 +13,8 @@ getSettings();
 export { getSettings };
 export { startSites } from "./site/sites.server";
 export { startMetrics } from "./metrics/start.server";
-export { beaconEndpoint } from "./vitals/endpoint.server";
-export { BEACON_PATH } from "./vitals/beacon-path";
+export { beaconEndpoint } from "./beacon/endpoint.server";
+export { BEACON_PATH } from "./beacon/beacon-path";
 export { createServiceRegistry } from "./services/site-services.server";
 
 /** How long loaders' data may take to encode (Remix's single fetch); nothing on the site defers data. */

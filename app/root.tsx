@@ -22,7 +22,7 @@ import { Toaster } from "~/components/Toaster";
 import { noindexMeta } from "~/crawlers/seo";
 import { translatorOf, useTranslation, type RootLanguageData } from "~/i18n/use-translation";
 import { useInPageLinks } from "~/hooks/use-in-page-links";
-import { useWebVitals } from "~/vitals/use-web-vitals";
+import { useWebVitals } from "~/beacon/use-web-vitals";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -46,7 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     settings: publicSettings(site),
     origin: siteOrigin(request, site),
     language: { lang, dir, messages },
-    // Whether pages send readers' beacons (app/vitals): a process setting, the same for every page.
+    // Whether pages send readers' beacons (app/beacon): a process setting, the same for every page.
     analytics: getSettings().analytics,
   };
   // useTranslation reads its part of it: declared with the hook, so that the hook need not import this file.

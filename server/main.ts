@@ -14,7 +14,7 @@ import pino from "pino";
 import { pinoHttp } from "pino-http";
 import type { Settings } from "../app/site/config.server";
 import type { startMetrics } from "../app/metrics/start.server";
-import type { beaconEndpoint } from "../app/vitals/endpoint.server";
+import type { beaconEndpoint } from "../app/beacon/endpoint.server";
 import type { startSites } from "../app/site/sites.server";
 import type { createServiceRegistry } from "../app/services/site-services.server";
 import { errorPage } from "./error-page";
@@ -83,7 +83,7 @@ app.use(
   (_req, res, next) => { res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()"); next(); },
 );
 app.use(hostGuard(settings.allowedHosts, sites));
-// Readers' beacons, the one POST the site takes (app/vitals): page views into the daily counts (app/counts),
+// Readers' beacons, the one POST the site takes (app/beacon): page views into the daily counts (app/counts),
 // Web Vitals into Prometheus when there is a METRICS_PORT; 404 with ANALYTICS=off.
 app.all(entry.BEACON_PATH, ...(metrics ? [metrics.beacon] : []), entry.beaconEndpoint({ counting: settings.analytics, vitals: settings.webVitals }, build.routes, (site, host) => {
   const { counter, catalogue, domainOfHost } = services.of(site);

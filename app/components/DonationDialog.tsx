@@ -68,7 +68,7 @@ export function DonationDialog({ siteName, donationUrl, autoOpen }: Props) {
       id="donate"
       ref={dialogRef}
       className="donate-dialog"
-      // What the page's script counts (app/vitals/measure.client.ts): the pop-up shown, a click on its backdrop.
+      // What the page's script counts (app/beacon/measure.client.ts): the pop-up shown, a click on its backdrop.
       data-shown="donate_shown"
       data-count="donate_backdrop"
       aria-labelledby="donate-title"

@@ -2,7 +2,7 @@ import type { Act } from "./counter.server";
 import { hostKey } from "./sources";
 import { HOST_ACTS, type ActKind } from "./tally";
 
-/** What a page's script reports a reader did (app/vitals/measure.client.ts); donate_panel comes only from the no-script image. */
+/** What a page's script reports a reader did (app/beacon/measure.client.ts); donate_panel comes only from the no-script image. */
 export const REPORTED_ACTS = ["read_end", "donate_shown", "donate_later", "donate_backdrop", "donate_now", "outbound", "embed"] as const satisfies ActKind[];
 type ReportedAct = (typeof REPORTED_ACTS)[number];
 const reported = new Set<string>(REPORTED_ACTS);

@@ -1,7 +1,7 @@
 import { scaleBand, scaleLinear } from "d3-scale";
 import { line } from "d3-shape";
 import type { WebVital } from "~/metrics/record.server";
-import { THRESHOLDS } from "~/vitals/thresholds";
+import { THRESHOLDS } from "~/beacon/thresholds";
 import { count } from "./format";
 
 /**

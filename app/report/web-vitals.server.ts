@@ -1,7 +1,7 @@
 import type { Sample } from "~/metrics/exposition";
 import type { WebVital } from "~/metrics/record.server";
 import { PREFIX, WEB_VITAL_SERIES } from "~/metrics/series.server";
-import { ratingOf, type Rating } from "~/vitals/thresholds";
+import { ratingOf, type Rating } from "~/beacon/thresholds";
 
 export const WEB_VITALS: readonly WebVital[] = ["LCP", "INP", "CLS", "FCP", "TTFB"];
 

@@ -58,7 +58,7 @@ const sinceActivation = (time: number) => Math.max(time - activation, 0);
 
 /**
  * A short CSS-like path: up to four tag names from the element up, stopping at one with an id. The server
- * takes only what has this form and a bounded number of them (app/vitals/culprits.server.ts).
+ * takes only what has this form and a bounded number of them (app/beacon/culprits.server.ts).
  */
 function selector(node: Node | null | undefined): string {
   let element = node instanceof Element ? node : node?.parentElement;

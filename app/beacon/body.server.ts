@@ -5,7 +5,7 @@ import type { WebVital } from "~/metrics/record.server";
 export const MAX_BODY_BYTES = 4096;
 
 /**
- * A value and the CSS-like path of the element responsible (app/vitals/measure.client.ts), "" or absent
+ * A value and the CSS-like path of the element responsible (app/beacon/measure.client.ts), "" or absent
  * for none; the path becomes a label only through a bounded set (culprits.server.ts).
  */
 const measured = (max: number) => z.tuple([z.number().min(0).max(max), z.string().max(200).optional()]).optional();
