@@ -16,7 +16,7 @@
 // Options: --sizes 10000,100000 --searches 400 --duration 10 --rounds 3 --connections 32 --sync-rate 200
 // --site-articles 10000 (0: the catalogue alone) --store sqlite|postgres
 // --store postgres (also `npm run bench:search --store postgres`): the same on PostgreSQL
-// (CATALOG_DATABASE_URL), on a throwaway server of Debian's PostgreSQL on this machine
+// (CATALOGUE_DATABASE_URL), on a throwaway server of Debian's PostgreSQL on this machine
 // (tests/support/postgres.mjs), beside SQLite in the same run: the same articles, the same queries taken in
 // turns by the two stores, the results pages loaded in turns; the database's size and its server's memory
 // (proportional set size of its processes) beside the file's. Target: PostgreSQL's results page rendered
@@ -261,13 +261,13 @@ async function startSiteOn(store) {
     BLOG_API_URL: fake.url,
     BLOG_API_TOKEN: FAKE_TOKEN,
     SITE_DOMAIN: "zen.example.org",
-    CATALOG_DIR: catalogDir,
-    ...(databaseUrl && { CATALOG_DATABASE_URL: databaseUrl }),
+    CATALOGUE_DIR: catalogDir,
+    ...(databaseUrl && { CATALOGUE_DATABASE_URL: databaseUrl }),
   };
   const server = await site({
     ...siteSettings,
-    CATALOG_SYNC: "on",
-    CATALOG_CALLS_PER_SECOND: String(options.syncRate),
+    CATALOGUE_SYNC: "on",
+    CATALOGUE_CALLS_PER_SECOND: String(options.syncRate),
     METRICS_PORT: String(metricsPort),
   });
   process.stdout.write(`${STORE_NAMES[store]}: first sync of ${articles} articles at ≤ ${options.syncRate} calls/s… `);

@@ -39,7 +39,7 @@ const settings = entry.getSettings();
 // Each site's services (its source, caches, catalogue and counts), made once from the settings and handed to
 // the code that uses them: to loaders in the load context, to the beacon's endpoint (app/services).
 const services = entry.createServiceRegistry(settings);
-// A catalogue database (CATALOG_DATABASE_URL) that cannot be reached or is too old stops the server here, in one line.
+// A catalogue database (CATALOGUE_DATABASE_URL) that cannot be reached or is too old stops the server here, in one line.
 const prepared = await services.prepare();
 if (!prepared.ok) {
   console.error(prepared.reason);

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 
 /**
- * Where a site's catalogue and its counts are kept: one SQLite file per site and domain in CATALOG_DIR, or,
+ * Where a site's catalogue and its counts are kept: one SQLite file per site and domain in CATALOGUE_DIR, or,
  * with a catalogue database, rows under the same name. The name comes from where the articles come from
  * (the backend's address and the domain, or the content folder), not from the site's other settings: a
  * restart or a new site name keeps the catalogue and its counts.

@@ -12,7 +12,7 @@ import { joinNamesWithShad, writesTibetan } from "./tibetan-joins";
  * English: a catalog that could not serve every page stops the start like any other wrong setting.
  */
 
-export const CATALOG_DIR = path.resolve("locales");
+export const CATALOGUE_DIR = path.resolve("locales");
 export const DEFAULT_LANGUAGE = "en";
 
 let tags: string[] | undefined;
@@ -22,7 +22,7 @@ const CATALOG_FILE = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*\.json$/;
 
 /** The languages there is a catalog for. */
 export function catalogTags(): string[] {
-  tags ??= readdirSync(CATALOG_DIR)
+  tags ??= readdirSync(CATALOGUE_DIR)
     .filter((name) => CATALOG_FILE.test(name))
     .map((name) => name.slice(0, -".json".length))
     .sort();
@@ -35,7 +35,7 @@ const problems = new Map<string, string[]>();
 /** A catalog as read from its file, once: a sites file of 500 sites in one language reads it one time. */
 function read(tag: string): Catalog {
   let catalog = catalogs.get(tag);
-  if (!catalog) catalogs.set(tag, (catalog = JSON.parse(readFileSync(path.join(CATALOG_DIR, `${tag}.json`), "utf8")) as Catalog));
+  if (!catalog) catalogs.set(tag, (catalog = JSON.parse(readFileSync(path.join(CATALOGUE_DIR, `${tag}.json`), "utf8")) as Catalog));
   return catalog;
 }
 

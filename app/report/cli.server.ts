@@ -10,7 +10,7 @@ import { reportText } from "./text";
 const USAGE = `npm run report -- [--site NAME] [--days ${REPORT_DAYS.join("|")}] [--metrics URL]
 
 The operator's report in the terminal: the same figures as GET /report on the metrics listener. Counts
-are read from the sites' stores (CATALOG_DIR, or CATALOG_DATABASE_URL), with the settings the site runs
+are read from the sites' stores (CATALOGUE_DIR, or CATALOGUE_DATABASE_URL), with the settings the site runs
 with (the same environment and SITES_FILE); Web Vitals from a running process's /metrics (by default
 METRICS_HOST:METRICS_PORT's). Run it as the user the site runs as.
   --site     a site's name (its first host in the sites file, "default" without one); the first site if none

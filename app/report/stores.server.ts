@@ -34,12 +34,12 @@ export function storesOfSite(site: SiteSettings, existing: readonly string[], na
 
 export type SiteCounts = { stores: CountRow[][]; names: string[]; unread: number };
 
-/** Where the counts are kept: the SQLite files in CATALOG_DIR, or the catalogue database's pool when there is one. */
+/** Where the counts are kept: the SQLite files in CATALOGUE_DIR, or the catalogue database's pool when there is one. */
 export type CountStores = { dir: string; pool?: pg.Pool };
 
 /**
  * The counts of the period in each of the site's stores, summed by the store (app/counts/store.ts's
- * periodSumsQuery): the catalogues' SQLite files in CATALOG_DIR, read through read-only connections, or
+ * periodSumsQuery): the catalogues' SQLite files in CATALOGUE_DIR, read through read-only connections, or
  * the catalogue database's counts. The page and `npm run report` both
  * read here; counts a process holds in memory (5 s at most) are not in the store yet.
  */

@@ -7,7 +7,7 @@ import { createPacer } from "./pacer";
 import { run } from "~/database/postgres.server";
 
 /**
- * The pace of the catalogue's calls to one backend, CATALOG_CALLS_PER_SECOND (docs/decisions/053). In a
+ * The pace of the catalogue's calls to one backend, CATALOGUE_CALLS_PER_SECOND (docs/decisions/053). In a
  * process, the syncs of every site the backend serves share one pacer. The lease lets one origin sync a
  * catalogue, but the catalogues of one backend (several sites, or several domains of one) may be synced by
  * as many origins. So the origins that share the catalogues take turns for each backend: with a catalogue

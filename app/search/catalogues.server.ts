@@ -18,9 +18,9 @@ import { startSync } from "./sync.server";
  */
 
 export type CatalogueSettings = {
-  /** CATALOG_DIR: the SQLite files, and the backends' shared pace without a database. */
+  /** CATALOGUE_DIR: the SQLite files, and the backends' shared pace without a database. */
   dir: string;
-  /** CATALOG_SYNC: whether a backend's site syncs its catalogue by calls of its own. */
+  /** CATALOGUE_SYNC: whether a backend's site syncs its catalogue by calls of its own. */
   sync: boolean;
   callsPerSecond: number;
   sweepSeconds: number;
@@ -53,11 +53,11 @@ export function createCatalogueShelf(settings: CatalogueSettings, pool: pg.Pool 
    */
   const retired = new WeakSet<SiteSettings>();
   const closingLater = new Set<Catalogue>();
-  /** One pacer per backend: the sites it serves share CATALOG_CALLS_PER_SECOND, with the other processes (./backend-pace.server.ts). */
+  /** One pacer per backend: the sites it serves share CATALOGUE_CALLS_PER_SECOND, with the other processes (./backend-pace.server.ts). */
   const pacers = new Map<string, () => Promise<void>>();
 
   const fileOf = (site: SiteSettings, domain: string) => storeFile(settings.dir, site, domain);
-  /** True when a sync of its own keeps the site's catalogue in step: not for a backend's site with CATALOG_SYNC=off. */
+  /** True when a sync of its own keeps the site's catalogue in step: not for a backend's site with CATALOGUE_SYNC=off. */
   const syncs = (site: SiteSettings) => !site.blogApi || settings.sync;
 
   const pacerOf = (backend: string) => {
@@ -97,7 +97,7 @@ export function createCatalogueShelf(settings: CatalogueSettings, pool: pg.Pool 
       const entry: Open = { catalogue, stop: async () => {}, label: site.label, site: site.key };
       open.set(file, entry);
       metrics.watchCatalogues(status);
-      // CATALOG_SYNC=off: no calls of its own to a backend; what readers' requests fetch is still kept.
+      // CATALOGUE_SYNC=off: no calls of its own to a backend; what readers' requests fetch is still kept.
       if (!syncs(site)) return catalogue;
       const sync = startSync({
         catalogue,

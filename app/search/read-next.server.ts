@@ -19,7 +19,7 @@ export type ReadNextSources = {
  * Up to three other articles for the end of an article, chosen among all the site's articles in the
  * catalogue by the rule of app/blog/read-next.ts (shared keyword words first; among equals the more often
  * read to the end, by the site's counts, then the newest): no backend call. Until the catalogue's sync has
- * read the whole list (a cold start, or CATALOG_SYNC=off), the newest list page's, as readNextFor chooses
+ * read the whole list (a cold start, or CATALOGUE_SYNC=off), the newest list page's, as readNextFor chooses
  * them, asked for at once so that the list call overlaps the article's own. Call it before fetching the
  * article; give it the article after.
  */

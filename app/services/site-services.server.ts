@@ -42,7 +42,7 @@ export type SiteServices = {
   domainOfHost(host: string): string;
   /** The site's catalogue for a domain, opened (and its sync started) on first use; throws when it cannot be. */
   catalogue(domain: string): Catalogue;
-  /** True when a sync of its own fills the catalogue: not for a backend's site with CATALOG_SYNC=off. */
+  /** True when a sync of its own fills the catalogue: not for a backend's site with CATALOGUE_SYNC=off. */
   catalogueSyncs: boolean;
   /** The counter of the site's catalogue for a domain (app/counts), opened with it; throws when it cannot be. */
   counter(domain: string): Counter;

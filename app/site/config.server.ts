@@ -174,21 +174,29 @@ const serverSchema = z.object({
   METRICS_PORT: optionalInteger(1, 65_535, "port"),
   METRICS_HOST: text("127.0.0.1"),
   ANALYTICS: onUnlessOff,
-  CATALOG_DIR: text(".cache/catalog"),
-  CATALOG_SYNC: onUnlessOff,
-  CATALOG_CALLS_PER_SECOND: integer(5, 1, 1000, "calls a second"),
-  CATALOG_SWEEP_SECONDS: integer(86_400, 60, 31_536_000, "seconds"),
-  CATALOG_DATABASE_URL: z.preprocess(
+  CATALOGUE_DIR: text(".cache/catalog"),
+  CATALOGUE_SYNC: onUnlessOff,
+  CATALOGUE_CALLS_PER_SECOND: integer(5, 1, 1000, "calls a second"),
+  CATALOGUE_SWEEP_SECONDS: integer(86_400, 60, 31_536_000, "seconds"),
+  CATALOGUE_DATABASE_URL: z.preprocess(
     emptyToUndefined,
     z
       .string()
       .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a PostgreSQL address, "postgres://user:password@host:5432/database"')
       .optional(),
   ),
-  CATALOG_DATABASE_POOL: integer(5, 1, 100, "connections"),
+  CATALOGUE_DATABASE_POOL: integer(5, 1, 100, "connections"),
 });
 
-export const SERVER_SETTING_NAMES = Object.keys(serverSchema.shape);
+/**
+ * Old names still accepted, so that no deployment breaks: the search store's settings were CATALOG_*,
+ * the word the language files used too (docs/decisions/063). Setting both names of one setting is a problem.
+ */
+export const SETTING_ALIASES: Readonly<Record<string, string>> = Object.fromEntries(
+  ["DIR", "SYNC", "CALLS_PER_SECOND", "SWEEP_SECONDS", "DATABASE_URL", "DATABASE_POOL"].map((name) => [`CATALOG_${name}`, `CATALOGUE_${name}`]),
+);
+
+export const SERVER_SETTING_NAMES = [...Object.keys(serverSchema.shape), ...Object.keys(SETTING_ALIASES)];
 
 export type SiteSettings = ReturnType<typeof toSiteSettings>;
 
@@ -270,9 +278,9 @@ function toSettings(env: z.infer<typeof serverSchema>, site: SiteSettings) {
     port: env.PORT,
     host: env.HOST,
     /** The catalogue of every site's articles, for search (app/search, docs/decisions/031). */
-    catalogue: { dir: path.resolve(env.CATALOG_DIR), sync: env.CATALOG_SYNC === "on", callsPerSecond: env.CATALOG_CALLS_PER_SECOND, sweepSeconds: env.CATALOG_SWEEP_SECONDS,
+    catalogue: { dir: path.resolve(env.CATALOGUE_DIR), sync: env.CATALOGUE_SYNC === "on", callsPerSecond: env.CATALOGUE_CALLS_PER_SECOND, sweepSeconds: env.CATALOGUE_SWEEP_SECONDS,
       /** PostgreSQL instead of a SQLite file per site, for origins on several machines (docs/decisions/036). */
-      database: env.CATALOG_DATABASE_URL ? { url: env.CATALOG_DATABASE_URL, poolSize: env.CATALOG_DATABASE_POOL } : undefined,
+      database: env.CATALOGUE_DATABASE_URL ? { url: env.CATALOGUE_DATABASE_URL, poolSize: env.CATALOGUE_DATABASE_POOL } : undefined,
     },
     /** Prometheus metrics on a listener of their own (app/metrics); none when METRICS_PORT is unset. */
     metrics: env.METRICS_PORT ? { port: env.METRICS_PORT, host: env.METRICS_HOST } : undefined,
@@ -292,8 +300,25 @@ export type SettingsResult =
 
 type Env = Record<string, string | undefined>;
 
-const describe = (issues: z.core.$ZodIssue[]) =>
-  issues.map((issue) => `${issue.path.join(".") || "environment"} ${issue.message}`);
+/** What is wrong, setting by setting, under the name the operator set (an old name when that is the one set). */
+const describe = (issues: z.core.$ZodIssue[], names: Record<string, string> = {}) =>
+  issues.map((issue) => {
+    const name = issue.path.join(".");
+    return `${names[name] ?? (name || "environment")} ${issue.message}`;
+  });
+
+/** Pure: the environment with each old name read as its new one, the old names used, and any setting set under both. */
+function withAliases(env: Env): { env: Env; used: Record<string, string>; problems: string[] } {
+  const read: Env = { ...env };
+  const used: Record<string, string> = {};
+  const problems: string[] = [];
+  for (const [old, name] of Object.entries(SETTING_ALIASES)) {
+    if (env[old] === undefined) continue;
+    if (env[name] !== undefined && env[name] !== env[old]) problems.push(`${old} is the old name of ${name}: set one of them`);
+    else if (env[name] === undefined) (read[name] = env[old]), (used[name] = old);
+  }
+  return { env: read, used, problems };
+}
 
 /**
  * Pure: one site's settings from an environment-like object (the environment itself, or a site of the
@@ -315,11 +340,12 @@ export function parseSiteSettings(
 }
 
 /** Pure: reads an environment object and says what is wrong with it, setting by setting. */
-export function parseSettings(env: Env): SettingsResult {
+export function parseSettings(given: Env): SettingsResult {
+  const { env, used, problems: aliasProblems } = withAliases(given);
   const server = serverSchema.safeParse(env);
   const timeoutMs = server.success ? server.data.BLOG_API_TIMEOUT_MS : 4000;
   const site = parseSiteSettings(env, timeoutMs);
-  const problems = [...(site.ok ? [] : site.problems), ...(server.success ? [] : describe(server.error.issues))];
+  const problems = [...(site.ok ? [] : site.problems), ...(server.success ? [] : describe(server.error.issues, used)), ...aliasProblems];
   if (server.success && server.data.SITES_FILE && server.data.ALLOWED_HOSTS) {
     problems.push("ALLOWED_HOSTS must be unset with SITES_FILE: the hosts of the sites file are the allowed hosts");
   }

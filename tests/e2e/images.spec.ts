@@ -9,7 +9,7 @@ import type { Page } from "@playwright/test";
 import { FAKE_TOKEN, startFakeBackend } from "../support/fake-backend.mjs";
 import { startFakeImageHost } from "../support/fake-image-host.mjs";
 import { startSite } from "../support/site-process.mjs";
-import { BEACON_PATH } from "../../app/vitals/beacon-path";
+import { BEACON_PATH } from "../../app/beacon/beacon-path";
 import { backend as articles, expectedImage, imageAddress, pick, shownImage } from "./blog-helpers";
 import { expect, hasJavaScript, test } from "./fixtures";
 

@@ -1,4 +1,4 @@
-// What readers do, counted from a real browser (app/vitals/measure.client.ts, docs/decisions/052): reading
+// What readers do, counted from a real browser (app/beacon/measure.client.ts, docs/decisions/052): reading
 // an article to its end, the time spent reading, the donation pop-up's buttons, and, back on the page after
 // its report went, what followed; without JavaScript, the donation panel. Read from the site's counts
 // after it stops. Starts its own site with a catalogue folder of its own.
@@ -19,7 +19,7 @@ let site: Awaited<ReturnType<typeof startSite>>;
 let catalogued: Promise<unknown>;
 
 test.beforeAll(async () => {
-  site = await startSite({ CATALOG_DIR: dir, DONATION_URL, PAGE_CACHE_SECONDS: "0" });
+  site = await startSite({ CATALOGUE_DIR: dir, DONATION_URL, PAGE_CACHE_SECONDS: "0" });
   catalogued = expect.poll(async () => (await (await fetch(`${site.url}/search?q=zazen`)).text()).includes(`/blog/${SLUG}`)).toBe(true);
 });
 

@@ -80,7 +80,7 @@ const engines: EngineName[] = ["chromium", ...engineNames];
 describe.each(engines)("%s", (engine) => {
   test("a reader's pages are counted once each, one visitor across two origins, an article's end once, CLS as the engine measures it, nothing stored, counts kept at a stop", async () => {
     const metricsPort = await freePort();
-    const env = { CATALOG_DATABASE_URL: database, PAGE_CACHE_SECONDS: "0" };
+    const env = { CATALOGUE_DATABASE_URL: database, PAGE_CACHE_SECONDS: "0" };
     const origins = await Promise.all([startSite({ ...env, METRICS_PORT: String(metricsPort) }), startSite(env)]);
     const proxies = await Promise.all(origins.map((origin) => startHookProxy(origin.url, { asReader: true })));
     const page = await launch(engine, { width: 1280, height: 800, asReader: true }, inject("webkitDriverUrl"));

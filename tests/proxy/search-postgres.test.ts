@@ -11,7 +11,7 @@ describe.skipIf(nginxMissing || postgresMissing)("two origins sharing a catalogu
   beforeAll(async () => {
     database = await startPostgres();
     stack = await startStack({
-      origin: { CATALOG_DATABASE_URL: database.url, CATALOG_SYNC: "on", CATALOG_CALLS_PER_SECOND: "100", SITE_DOMAIN: "chan.example.test" },
+      origin: { CATALOGUE_DATABASE_URL: database.url, CATALOGUE_SYNC: "on", CATALOGUE_CALLS_PER_SECOND: "100", SITE_DOMAIN: "chan.example.test" },
     });
   });
   afterAll(async () => {

@@ -111,7 +111,7 @@ describe("page views from the beacon, in the site's SQLite file", () => {
   const dir = path.join(scratch, "sqlite");
   let site: Site;
   beforeAll(async () => {
-    site = await startSite({ CATALOG_DIR: dir });
+    site = await startSite({ CATALOGUE_DIR: dir });
     await catalogued(site);
   }, 30_000);
   afterAll(() => site && stop(site), 30_000);
@@ -179,7 +179,7 @@ describe("page views from the beacon, in the site's SQLite file", () => {
 
     // After a restart: the most read, those with three views or more, most first (the blog's later pages
     // have none); the same reader is no new visitor, a new one is.
-    site = await startSite({ CATALOG_DIR: dir });
+    site = await startSite({ CATALOGUE_DIR: dir });
     await catalogued(site);
     expect(await mostRead(site)).toEqual(others.slice(0, 3).map((slug) => `/blog/${slug}`));
     expect(await mostRead(site, "/blog?page=2")).toBeUndefined();
@@ -193,7 +193,7 @@ describe("page views from the beacon, in the site's SQLite file", () => {
   }, 60_000);
 
   it("keep generated hostile beacons within the bounds: known pages, source slots, key lengths", async () => {
-    site = await startSite({ CATALOG_DIR: dir });
+    site = await startSite({ CATALOGUE_DIR: dir });
     let number = 0;
     await fc.assert(
       fc.asyncProperty(
@@ -254,7 +254,7 @@ describe("page views on PostgreSQL", () => {
 
   it("count one visitor once across two origins, and keep the counts when both stop", async () => {
     const url = await postgres.createDatabase("counts");
-    const env = { CATALOG_DATABASE_URL: url };
+    const env = { CATALOGUE_DATABASE_URL: url };
     const origins = await Promise.all([startSite(env), startSite(env)]);
     await Promise.all(origins.map(catalogued));
     const [slug] = ARTICLES;

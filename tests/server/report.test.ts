@@ -45,7 +45,7 @@ const oneLine = (text: string) => text.replace(/\s+/g, " ");
 
 /** `npm run report`'s program, in the site's environment. */
 async function report(args: string[]) {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, NODE_ENV: "production", SITES_FILE: sitesFile, CATALOG_DIR: catalogDir, METRICS_PORT: String(metricsPort) };
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, NODE_ENV: "production", SITES_FILE: sitesFile, CATALOGUE_DIR: catalogDir, METRICS_PORT: String(metricsPort) };
   try {
     const { stdout, stderr } = await run(process.execPath, ["build/report.js", ...args], { env });
     return { code: 0, stdout, stderr };
@@ -69,7 +69,7 @@ beforeAll(async () => {
   // Two sites with articles of their own, so each has its own store.
   writeFileSync(sitesFile, `sites:\n  - hosts: [${ALPHA}]\n  - hosts: [${BETA}]\n    CONTENT_DIR: tests/support/sites-content\n`);
   metricsPort = await freePort();
-  site = await startSite({ SITES_FILE: sitesFile, CATALOG_DIR: catalogDir, METRICS_PORT: String(metricsPort), IMAGE_CACHE_DIR: path.join(scratch, "images") });
+  site = await startSite({ SITES_FILE: sitesFile, CATALOGUE_DIR: catalogDir, METRICS_PORT: String(metricsPort), IMAGE_CACHE_DIR: path.join(scratch, "images") });
   const [yesterday, before, longAgo] = [daysAgo(1), daysAgo(3), daysAgo(20)];
   seed("blog-", [
     [yesterday, "views", "", "", 900],

@@ -5,7 +5,7 @@ import { postgresMissing, startPostgres } from "../support/postgres.mjs";
 import { vietnameseContentDir } from "../support/servers.mjs";
 import { freePort, startSite, startSiteExpectingExit } from "../support/site-process.mjs";
 
-// The site with its catalogue on PostgreSQL (CATALOG_DATABASE_URL), as a reader and an operator see it:
+// The site with its catalogue on PostgreSQL (CATALOGUE_DATABASE_URL), as a reader and an operator see it:
 // the same search pages as with the SQLite file, a one-line refusal at start, and pages served through an
 // outage of the database, with search saying it is unavailable in the site's language until it is back.
 
@@ -39,7 +39,7 @@ describe.skipIf(postgresMissing)("search on PostgreSQL", () => {
   beforeAll(async () => {
     server = await startPostgres();
     const vietnamese = { SITE_LANGUAGE: "vi", CONTENT_DIR: vietnameseContentDir };
-    [onPostgres, onSqlite] = await Promise.all([startSite({ ...vietnamese, CATALOG_DATABASE_URL: server.url }), startSite(vietnamese)]);
+    [onPostgres, onSqlite] = await Promise.all([startSite({ ...vietnamese, CATALOGUE_DATABASE_URL: server.url }), startSite(vietnamese)]);
     // Each catalogue's first sync of the three embedded articles.
     for (const site of [onPostgres, onSqlite]) await until(async () => (await search(site, "thở")).results.length > 0);
   }, 60_000);
@@ -73,7 +73,7 @@ describe.skipIf(postgresMissing)("search on PostgreSQL", () => {
   }, 30_000);
 
   it("stops at start with one line when the database cannot be reached", { timeout: 20_000 }, async () => {
-    const { code, output } = await startSiteExpectingExit({ CATALOG_DATABASE_URL: `postgres://site:hunter2hunter2@127.0.0.1:${await freePort()}/catalog` });
+    const { code, output } = await startSiteExpectingExit({ CATALOGUE_DATABASE_URL: `postgres://site:hunter2hunter2@127.0.0.1:${await freePort()}/catalog` });
     expect(code).toBe(1);
     expect(output.trim()).toMatch(/^Catalogue database postgres:\/\/site@127\.0\.0\.1:\d+\/catalog cannot be reached: ECONNREFUSED[^\n]*$/);
     expect(output).not.toContain("hunter2");
@@ -85,7 +85,7 @@ describe.skipIf(postgresMissing)("search on PostgreSQL", () => {
     await client.connect();
     await client.query("CREATE TABLE schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now()); INSERT INTO schema_migrations (version) VALUES (1), (2), (999)");
     await client.end();
-    const { code, output } = await startSiteExpectingExit({ CATALOG_DATABASE_URL: url });
+    const { code, output } = await startSiteExpectingExit({ CATALOGUE_DATABASE_URL: url });
     expect(code).toBe(1);
     expect(output.trim()).toMatch(/^Catalogue database \S+\/from_the_future cannot be used: its schema is version 999, newer than this site's \d+[^\n]*$/);
   });

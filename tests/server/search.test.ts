@@ -31,9 +31,9 @@ beforeAll(async () => {
     startSite({ SITE_LANGUAGE: "vi", CONTENT_DIR: vietnameseContentDir }),
     startSite({ SITE_LANGUAGE: "ja", CONTENT_DIR: contentOf("ja") }),
     startSite({ SITE_LANGUAGE: "th", CONTENT_DIR: contentOf("th") }),
-    startSite({ BLOG_API_URL: backend.url, BLOG_API_TOKEN: FAKE_TOKEN, SITE_DOMAIN: "zen.example.org", CATALOG_SYNC: "on", CATALOG_CALLS_PER_SECOND: "100" }),
-    startSite({ BLOG_API_URL: largeBackend.url, BLOG_API_TOKEN: FAKE_TOKEN, SITE_DOMAIN: "large.example.org", CATALOG_SYNC: "on", CATALOG_CALLS_PER_SECOND: "1" }),
-    startSite({ SITE_LANGUAGE: "my", BLOG_API_URL: zawgyiBackend.url, BLOG_API_TOKEN: FAKE_TOKEN, SITE_DOMAIN: "my.example.org", CATALOG_SYNC: "on", CATALOG_CALLS_PER_SECOND: "100" }),
+    startSite({ BLOG_API_URL: backend.url, BLOG_API_TOKEN: FAKE_TOKEN, SITE_DOMAIN: "zen.example.org", CATALOGUE_SYNC: "on", CATALOGUE_CALLS_PER_SECOND: "100" }),
+    startSite({ BLOG_API_URL: largeBackend.url, BLOG_API_TOKEN: FAKE_TOKEN, SITE_DOMAIN: "large.example.org", CATALOGUE_SYNC: "on", CATALOGUE_CALLS_PER_SECOND: "1" }),
+    startSite({ SITE_LANGUAGE: "my", BLOG_API_URL: zawgyiBackend.url, BLOG_API_TOKEN: FAKE_TOKEN, SITE_DOMAIN: "my.example.org", CATALOGUE_SYNC: "on", CATALOGUE_CALLS_PER_SECOND: "100" }),
   ]);
   sites = { en, vi, ja, th, backend: hosted, reading, burmese };
   // The hosted site's first sync: its 25 articles with their bodies.

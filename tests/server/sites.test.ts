@@ -605,7 +605,7 @@ describe("SIGHUP reads the sites file again", () => {
 
   it("a removed site's catalogue stops syncing at the reload, an added one starts at it, a kept one goes on", async () => {
     // Head checks every second; each site names its domain, so its sync starts with it rather than at a first request.
-    const env = { ...alphaEnv(), CATALOG_SYNC: "on", CACHE_FRESH_SECONDS: "1", CATALOG_CALLS_PER_SECOND: "100" };
+    const env = { ...alphaEnv(), CATALOGUE_SYNC: "on", CACHE_FRESH_SECONDS: "1", CATALOGUE_CALLS_PER_SECOND: "100" };
     const onAlpha = (host: string) => `\n  - hosts: [${host}]\n    SITE_DOMAIN: ${host}`;
     const calm = `${calmSite()}\n    SITE_DOMAIN: calm.example.org`;
     const listsOf = (backend: Backend, domain: string, from: number) =>

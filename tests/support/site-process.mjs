@@ -19,20 +19,20 @@ export async function freePort() {
 
 /**
  * The environment a site process gets: only what is given, and where to listen. Each process starts with
- * a catalogue folder of its own (in the system's temporary folder) unless CATALOG_DIR is given, and
- * without the catalogue's background calls to a backend (CATALOG_SYNC=off), which would add to the calls
- * that tests count, unless CATALOG_SYNC=on is given.
+ * a catalogue folder of its own (in the system's temporary folder) unless CATALOGUE_DIR is given, and
+ * without the catalogue's background calls to a backend (CATALOGUE_SYNC=off), which would add to the calls
+ * that tests count, unless CATALOGUE_SYNC=on is given.
  */
 function siteEnv(port, env) {
-  const base = { PATH: process.env.PATH, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", CATALOG_SYNC: "off" };
-  if (env.CATALOG_DIR) return { ...base, ...env };
-  return { ...base, CATALOG_DIR: mkdtempSync(path.join(tmpdir(), "site-catalog-")), ...env };
+  const base = { PATH: process.env.PATH, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", CATALOGUE_SYNC: "off" };
+  if (env.CATALOGUE_DIR) return { ...base, ...env };
+  return { ...base, CATALOGUE_DIR: mkdtempSync(path.join(tmpdir(), "site-catalog-")), ...env };
 }
 
 /** Removes the catalogue folder siteEnv made for a process (not one the caller gave) once it has exited. */
 function removeOwnCatalogue(child, env, given) {
-  if (given.CATALOG_DIR) return;
-  child.once("exit", () => rmSync(env.CATALOG_DIR, { recursive: true, force: true }));
+  if (given.CATALOGUE_DIR) return;
+  child.once("exit", () => rmSync(env.CATALOGUE_DIR, { recursive: true, force: true }));
 }
 
 /**

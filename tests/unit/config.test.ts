@@ -50,13 +50,39 @@ describe("settings", () => {
   it("puts the catalogue on PostgreSQL only with a postgres:// address, with a bounded pool, and never shows the password", () => {
     const unset = parseSettings({});
     expect(unset.ok && unset.settings.catalogue.database).toBeUndefined();
-    const set = parseSettings({ CATALOG_DATABASE_URL: "postgres://site:pw@db.example.org:5432/catalog", CATALOG_DATABASE_POOL: "8" });
+    const set = parseSettings({ CATALOGUE_DATABASE_URL: "postgres://site:pw@db.example.org:5432/catalog", CATALOGUE_DATABASE_POOL: "8" });
     expect(set.ok && set.settings.catalogue.database).toEqual({ url: "postgres://site:pw@db.example.org:5432/catalog", poolSize: 8 });
-    const wrong = parseSettings({ CATALOG_DATABASE_URL: "mysql://site:hunter2@db/catalog", CATALOG_DATABASE_POOL: "0" });
+    const wrong = parseSettings({ CATALOGUE_DATABASE_URL: "mysql://site:hunter2@db/catalog", CATALOGUE_DATABASE_POOL: "0" });
     const text = wrong.ok ? "" : wrong.problems.join("\n");
-    expect(text).toMatch(/CATALOG_DATABASE_URL must be a PostgreSQL address/);
-    expect(text).toMatch(/CATALOG_DATABASE_POOL must be at least 1/);
+    expect(text).toMatch(/CATALOGUE_DATABASE_URL must be a PostgreSQL address/);
+    expect(text).toMatch(/CATALOGUE_DATABASE_POOL must be at least 1/);
     expect(text).not.toContain("hunter2");
+  });
+
+  it("accepts the catalogue's old setting names, CATALOG_*, as the new ones, says a wrong value under the name set, and refuses both names at odds", () => {
+    const old = parseSettings({
+      CATALOG_DIR: "/var/lib/site/catalogue",
+      CATALOG_SYNC: "off",
+      CATALOG_CALLS_PER_SECOND: "9",
+      CATALOG_SWEEP_SECONDS: "600",
+      CATALOG_DATABASE_URL: "postgres://site:pw@db:5432/site",
+      CATALOG_DATABASE_POOL: "7",
+    });
+    const renamed = parseSettings({
+      CATALOGUE_DIR: "/var/lib/site/catalogue",
+      CATALOGUE_SYNC: "off",
+      CATALOGUE_CALLS_PER_SECOND: "9",
+      CATALOGUE_SWEEP_SECONDS: "600",
+      CATALOGUE_DATABASE_URL: "postgres://site:pw@db:5432/site",
+      CATALOGUE_DATABASE_POOL: "7",
+    });
+    expect(old.ok && old.settings.catalogue).toEqual(renamed.ok && renamed.settings.catalogue);
+    expect(old.ok && old.settings.catalogue).toMatchObject({ dir: "/var/lib/site/catalogue", sync: false, callsPerSecond: 9, sweepSeconds: 600, database: { poolSize: 7 } });
+    const wrongOld = parseSettings({ CATALOG_DATABASE_POOL: "0" });
+    expect(wrongOld.ok ? [] : wrongOld.problems).toEqual(["CATALOG_DATABASE_POOL must be at least 1"]);
+    expect(parseSettings({ CATALOG_DIR: "/a", CATALOGUE_DIR: "/a" }).ok).toBe(true);
+    const both = parseSettings({ CATALOG_DIR: "/a", CATALOGUE_DIR: "/b" });
+    expect(both.ok ? [] : both.problems).toEqual(["CATALOG_DIR is the old name of CATALOGUE_DIR: set one of them"]);
   });
 
   it("gives a complete demo site with no settings at all", () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { MAX_BODY_BYTES, parseBeacon, vitalsOf } from "~/vitals/body.server";
-import { culpritLabels } from "~/vitals/culprits.server";
-import { beaconLimits } from "~/vitals/rate-limit.server";
-import { notCounted, readerAddress } from "~/vitals/readers.server";
+import { MAX_BODY_BYTES, parseBeacon, vitalsOf } from "~/beacon/body.server";
+import { culpritLabels } from "~/beacon/culprits.server";
+import { beaconLimits } from "~/beacon/rate-limit.server";
+import { notCounted, readerAddress } from "~/beacon/readers.server";
 
 // The pure parts of the Web Vitals endpoint (app/vitals, docs/decisions/047): the body, the labels of the
 // elements responsible, who is not counted, and the rate limits. The endpoint itself: tests/server/web-vitals.test.ts.

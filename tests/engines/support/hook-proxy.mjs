@@ -67,7 +67,7 @@ const clockHook = `(() => {
 
 /**
  * The page's navigator.webdriver reads false, as in a reader's browser: the Web Vitals script measures
- * nothing in a browser driven by automation (app/vitals/measure.client.ts).
+ * nothing in a browser driven by automation (app/beacon/measure.client.ts).
  */
 const readerHook = `(() => {
   document.currentScript.remove();

@@ -24,9 +24,9 @@ function originSettings(backendUrl: string, extra: Record<string, string> = {}):
 
 export async function startStack(options: { latencyMs?: number; origin?: Record<string, string> } = {}): Promise<Stack> {
   const backend = await startFakeBackend({ latencyMs: options.latencyMs ?? 50 });
-  // The origins of one machine share the catalogues' folder, as in production (CATALOG_DIR).
+  // The origins of one machine share the catalogues' folder, as in production (CATALOGUE_DIR).
   const catalogDir = mkdtempSync(path.join(tmpdir(), "stack-catalog-"));
-  const settings = originSettings(backend.url, { CATALOG_DIR: catalogDir, ...options.origin });
+  const settings = originSettings(backend.url, { CATALOGUE_DIR: catalogDir, ...options.origin });
   const started = await Promise.allSettled([startSite(settings), startSite(settings)]);
   const origins = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
   let nginx: Stack["nginx"];
