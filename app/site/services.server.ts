@@ -4,7 +4,7 @@ import { createFileSource } from "~/blog/file-source.server";
 import { createHttpSource } from "~/blog/http-source.server";
 import type { BlogSource } from "~/blog/source.server";
 import type { ArticleView, BlogListPage } from "~/blog/types";
-import { measuredSource } from "~/metrics/backend.server";
+import { measuredSource } from "~/blog/measured-source.server";
 import type { Catalogue } from "~/search/catalogue";
 import { catalogueFile, catalogueName, catalogueOf, closeCatalogues, databasePool, retireCatalogues } from "~/search/catalogues.server";
 import { createCounter, type Counter } from "~/counts/counter.server";
