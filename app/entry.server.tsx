@@ -11,8 +11,9 @@ import { BEACON_PATH } from "./vitals/beacon-path";
 // The server calls it too, through the build, before it listens.
 getSettings();
 export { getSettings };
-export { startSites } from "./site/sites.server";
-export { startMetrics } from "./metrics/start.server";
+export { servedSites, startSites } from "./site/sites.server";
+export { startSeries } from "./metrics/start.server";
+export { reportHandler } from "./report/handler.server";
 export { beaconEndpoint } from "./vitals/endpoint.server";
 export { BEACON_PATH } from "./vitals/beacon-path";
 export { prepareCatalogues } from "./search/catalogues.server";

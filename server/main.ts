@@ -13,13 +13,13 @@ import { createHttpTerminator } from "http-terminator";
 import pino from "pino";
 import { pinoHttp } from "pino-http";
 import type { Settings } from "../app/site/config.server";
-import type { startMetrics } from "../app/metrics/start.server";
 import type { beaconEndpoint } from "../app/vitals/endpoint.server";
 import type { startSites } from "../app/site/sites.server";
 import type { prepareCatalogues } from "../app/search/catalogues.server";
 import type { closeSiteServices } from "../app/site/services.server";
 import { errorPage } from "./error-page";
 import { healthCheck, hostGuard, normalPaths, pageAddresses, readOnlyMethods } from "./guards";
+import { startMetrics, type MetricsEntry } from "./metrics-listener";
 import { pageCache } from "./page-cache";
 
 // This file is bundled to build/server.js, next to the Remix server build.
@@ -28,10 +28,9 @@ const root = path.dirname(buildDir);
 const build = (await import(path.join(buildDir, "index.js"))) as ServerBuild;
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 // The app's own settings check: a wrong setting or sites file stops the server here with a readable list.
-const entry = build.entry.module as unknown as {
+const entry = build.entry.module as unknown as MetricsEntry & {
   getSettings: () => Settings;
   startSites: typeof startSites;
-  startMetrics: typeof startMetrics;
   beaconEndpoint: typeof beaconEndpoint;
   BEACON_PATH: string;
   closeSiteServices: typeof closeSiteServices;
@@ -44,8 +43,8 @@ if (!catalogues.ok) {
   console.error(catalogues.reason);
   process.exit(1);
 }
-// Prometheus metrics on a listener of their own, when METRICS_PORT is set (app/metrics).
-const metrics = await entry.startMetrics(settings, build.routes);
+// Prometheus metrics on a listener of their own, when METRICS_PORT is set (./metrics-listener.ts, the series in app/metrics).
+const metrics = await startMetrics(entry, settings, build.routes);
 const sites = entry.startSites(settings);
 
 const siteLabel = (res: ServerResponse) => (res as express.Response).locals?.site?.label as string | undefined;

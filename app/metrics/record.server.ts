@@ -1,6 +1,6 @@
 /**
  * What the app reports to the metrics (docs/decisions/021). Every function does nothing until
- * startMetrics (start.server.ts) puts the Prometheus series behind them, so with METRICS_PORT unset a
+ * startSeries (start.server.ts) puts the Prometheus series behind them, so with METRICS_PORT unset a
  * report costs one empty call and prom-client is never loaded. Label values are typed as fixed sets;
  * `site` is always a site's label (its first host in the sites file, "default" for the one site).
  */
