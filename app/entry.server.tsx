@@ -11,8 +11,9 @@ import { BEACON_PATH } from "./beacon/beacon-path";
 // The server calls it too, through the build, before it listens.
 getSettings();
 export { getSettings };
-export { startSites } from "./site/sites.server";
-export { startMetrics } from "./metrics/start.server";
+export { servedSites, startSites } from "./site/sites.server";
+export { startSeries } from "./metrics/start.server";
+export { reportHandler } from "./report/handler.server";
 export { beaconEndpoint } from "./beacon/endpoint.server";
 export { BEACON_PATH } from "./beacon/beacon-path";
 export { createServiceRegistry } from "./services/site-services.server";

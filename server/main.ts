@@ -13,12 +13,12 @@ import { createHttpTerminator } from "http-terminator";
 import pino from "pino";
 import { pinoHttp } from "pino-http";
 import type { Settings } from "../app/site/config.server";
-import type { startMetrics } from "../app/metrics/start.server";
 import type { beaconEndpoint } from "../app/beacon/endpoint.server";
 import type { startSites } from "../app/site/sites.server";
 import type { createServiceRegistry } from "../app/services/site-services.server";
 import { errorPage } from "./error-page";
 import { healthCheck, hostGuard, normalPaths, pageAddresses, readOnlyMethods } from "./guards";
+import { startMetrics, type MetricsEntry } from "./metrics-listener";
 import { pageCache } from "./page-cache";
 
 // This file is bundled to build/server.js, next to the Remix server build.
@@ -27,10 +27,9 @@ const root = path.dirname(buildDir);
 const build = (await import(path.join(buildDir, "index.js"))) as ServerBuild;
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 // The app's own settings check: a wrong setting or sites file stops the server here with a readable list.
-const entry = build.entry.module as unknown as {
+const entry = build.entry.module as unknown as MetricsEntry & {
   getSettings: () => Settings;
   startSites: typeof startSites;
-  startMetrics: typeof startMetrics;
   beaconEndpoint: typeof beaconEndpoint;
   BEACON_PATH: string;
   createServiceRegistry: typeof createServiceRegistry;
@@ -45,8 +44,8 @@ if (!prepared.ok) {
   console.error(prepared.reason);
   process.exit(1);
 }
-// Prometheus metrics on a listener of their own, when METRICS_PORT is set (app/metrics).
-const metrics = await entry.startMetrics(settings, build.routes, services.countStores);
+// Prometheus metrics on a listener of their own, when METRICS_PORT is set (./metrics-listener.ts, the series in app/metrics).
+const metrics = await startMetrics(entry, settings, build.routes, services.countStores);
 const sites = entry.startSites(settings, services);
 
 const siteLabel = (res: ServerResponse) => (res as express.Response).locals?.site?.label as string | undefined;

@@ -1,8 +1,6 @@
-import type { ImageFormat } from "~/images/image-variants";
-
 /**
  * What the app reports to the metrics (docs/decisions/021). Every function does nothing until
- * startMetrics (start.server.ts) puts the Prometheus series behind them, so with METRICS_PORT unset a
+ * startSeries (start.server.ts) puts the Prometheus series behind them, so with METRICS_PORT unset a
  * report costs one empty call and prom-client is never loaded. Label values are typed as fixed sets;
  * `site` is always a site's label (its first host in the sites file, "default" for the one site).
  */
@@ -16,6 +14,12 @@ export type SearchOutcome = "found" | "none" | "failed";
 /** One site's catalogue as the metrics read it at each scrape. */
 export type CatalogueStatus = { label: string; articles: number; withBody: number; syncedAt?: number };
 export type ImageFetchOutcome = "ok" | "refused" | "unavailable" | "too_large" | "not_an_image";
+/**
+ * The formats image copies are made in, as the label values of image_variants_made_total: the same three
+ * as IMAGE_FORMATS in app/images, in the same order (a test checks).
+ */
+export const VARIANT_FORMATS = ["avif", "webp", "jpeg"] as const;
+export type VariantFormat = (typeof VARIANT_FORMATS)[number];
 /** The Web Vitals a reader's browser reports (app/vitals). */
 export type WebVital = "LCP" | "FCP" | "TTFB" | "INP" | "CLS";
 /**
@@ -31,7 +35,7 @@ export type Recorder = {
   /** A reader that waited for a backend call another reader had started, instead of making its own. */
   joinedCall(site: string): void;
   imageFetch(outcome: ImageFetchOutcome): void;
-  variantMade(format: ImageFormat): void;
+  variantMade(format: VariantFormat): void;
   imageDiskHit(): void;
   /** Where the image gauges read their values at each scrape. */
   watchImages(sizes: { diskBytes: () => number; deadLinks: () => number }): void;

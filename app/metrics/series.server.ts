@@ -1,6 +1,5 @@
 import type * as Prom from "prom-client";
-import { IMAGE_FORMATS } from "~/images/image-variants";
-import { BEACON_OUTCOMES, type CatalogueStatus, type Recorder, type WebVital } from "./record.server";
+import { BEACON_OUTCOMES, VARIANT_FORMATS, type CatalogueStatus, type Recorder, type WebVital } from "./record.server";
 
 /** Every series the site exposes, and the README's Monitoring table, start with this. */
 export const PREFIX = "content_site_";
@@ -140,7 +139,7 @@ export function createSeries(client: typeof Prom) {
 
   for (const outcome of BEACON_OUTCOMES) beacons.inc({ outcome }, 0);
   for (const outcome of ["ok", "refused", "unavailable", "too_large", "not_an_image"]) imageFetches.inc({ outcome }, 0);
-  for (const format of IMAGE_FORMATS) variantsMade.inc({ format }, 0);
+  for (const format of VARIANT_FORMATS) variantsMade.inc({ format }, 0);
   for (const result of ["ok", "failed"]) reloads.inc({ result }, 0);
 
   const recorder: Recorder = {

@@ -11,7 +11,7 @@ import type { CountStores } from "./stores.server";
 const MAX_URL_LENGTH = 1024;
 
 /**
- * GET /report on the metrics listener (app/metrics/listener.server.ts), never on the public port: the
+ * GET /report on the metrics listener (server/metrics-listener.ts), never on the public port: the
  * report of one site and period, its Web Vitals from this process's own series (`registry`). A request it
  * cannot answer gets a page saying why with its status (400, 404, 405, 414), a failure inside a 500 page
  * with one line in the log; never a stack trace.

@@ -13,7 +13,7 @@ import { NONE, readingFigures, type ReadingFigures, type ReadingFiguresOf } from
 import { openSqliteCounts } from "~/counts/sqlite-counts.server";
 import { createPool, prepareDatabase } from "~/database/postgres.server";
 import { storeName } from "~/database/store-files";
-import { measuredSource } from "~/metrics/backend.server";
+import { measuredSource } from "~/blog/measured-source.server";
 import type { Catalogue } from "~/search/catalogue";
 import { CatalogueRefused, createCatalogueShelf } from "~/search/catalogues.server";
 import { catalogueArticle, catalogueEntry } from "~/search/sync.server";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bareHost, isListedHost, isPublicAddress } from "~/images/image-hosts";
-import { boxes, formatVariantPath, IMAGE_PATH_PREFIX, parseVariantPath, srcSet } from "~/images/image-variants";
+import { boxes, formatVariantPath, IMAGE_FORMATS, IMAGE_PATH_PREFIX, parseVariantPath, srcSet } from "~/images/image-variants";
+import { VARIANT_FORMATS } from "~/metrics/record.server";
 
 describe("image addresses", () => {
   const address = {
@@ -24,6 +25,10 @@ describe("image addresses", () => {
       expect(path.endsWith(`/160x160.${format}`)).toBe(true);
       expect(parseVariantPath(path.slice(IMAGE_PATH_PREFIX.length))).toEqual({ ...address, format });
     }
+  });
+
+  it("name the formats the metrics count copies by, in the same order", () => {
+    expect(VARIANT_FORMATS).toEqual(IMAGE_FORMATS);
   });
 
   it("only name the boxes and formats the pages use", () => {

@@ -1,6 +1,6 @@
-import { BlogUnavailableError } from "~/blog/errors.server";
-import type { BlogSource } from "~/blog/source.server";
-import { metrics, type BackendFunction } from "./record.server";
+import { metrics, type BackendFunction } from "~/metrics/record.server";
+import { BlogUnavailableError } from "./errors.server";
+import type { BlogSource } from "./source.server";
 
 /** The hosted backend with each call counted by outcome and timed, for the site named. */
 export function measuredSource(site: string, source: BlogSource): BlogSource {
