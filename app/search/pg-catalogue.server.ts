@@ -1,44 +1,58 @@
-import { createHash } from "node:crypto";
 import type pg from "pg";
-import { isoDate } from "~/blog/dates";
-import { keywordWords } from "~/blog/read-next";
-import type { Catalogue, CatalogueEntry, SearchHit, SearchResults } from "./catalogue";
-import { keywordKey } from "./keyword-key";
-import { plainLatin } from "./folding";
+import type { Catalogue, CatalogueEntry } from "./catalogue";
+import {
+  articleRow,
+  bodyTextOf,
+  candidateOf,
+  chosenSnippet,
+  entryOf,
+  entryWrite,
+  foldedWithBody,
+  headTextOf,
+  hitOf,
+  keywordLabels,
+  keywordOf,
+  relatedInOrder,
+  searchInOrder,
+  SNIPPET,
+  suggestWordInRounds,
+  unchanged,
+  type ArticleRow,
+  type EntryRow,
+} from "./catalogue-rules.server";
 import { connection, run } from "~/database/postgres.server";
 import { LOCKS } from "~/database/postgres-schema.server";
 import { lexeme, phrasesOf, queryShape, snippetOf, tsvectorOf, type Phrase, type QueryShape } from "./pg-text";
 import { newestKeywordMatches, rankedMatches, type Ranking, type WindowCache } from "./pg-ranking.server";
-import { fillWithNewest, rankRelated, RELATED_CANDIDATES, RELATED_WORDS, type RelatedCandidate } from "./related";
-import { MAX_BODY_CHARS, snippetParts } from "./sqlite-catalogue.server";
-import { suggestWord } from "./suggest";
-import { indexedText, plainTextInPieces, type IndexedText } from "./indexed-text.server";
-import { foldedText, queryWords, spacedText } from "./tokenize";
+import { indexedText, type IndexedText } from "./indexed-text.server";
 
 /**
  * The catalogue of one site in PostgreSQL (docs/decisions/036), for origins on several machines sharing one
  * catalogue: the same interface and results as the SQLite file. Words reach PostgreSQL as the app's
  * tokenizer splits them (app/search/pg-text.ts); snippets are cut here from the stored text, as FTS5 cuts
- * them; results are ranked by app/search/pg-ranking.server.ts. Every site of every origin shares the tables,
- * each catalogue by its name.
+ * them; results are ranked by app/search/pg-ranking.server.ts. What it stores and answers follows
+ * app/search/catalogue-rules.server.ts, as the SQLite store does. Every site of every origin shares the
+ * tables, each catalogue by its name.
  */
 
-const MARK_START = "\u0002";
-const MARK_END = "\u0003";
-const SNIPPET = { size: 28, start: MARK_START, end: MARK_END, ellipsis: "…" };
 const ENTRY_COLUMNS = "id, slug, title, description, image, date, keywords";
 const ENTRY_COLUMNS_OF_HITS = `${ENTRY_COLUMNS}, description_text, body_text`;
 
-type Row = { id: string; slug: string; title: string; description: string; image: string | null; date: string | null; keywords: string[] };
+type Row = EntryRow & { id: string; keywords: string[] };
 
-const hash = (value: unknown) => createHash("sha1").update(JSON.stringify(value)).digest("base64url");
 /** PostgreSQL's text holds no NUL character. */
 const clean = (text: string) => text.replaceAll("\u0000", "");
-const cleanOrNull = (text: string | null | undefined) => (text == null ? null : clean(text));
-
-function entryOf(row: Row): CatalogueEntry {
-  return { slug: row.slug, title: row.title, description: row.description, image: row.image ?? undefined, date: row.date ?? undefined, keywords: row.keywords };
-}
+const cleanOrNull = (text: string | null) => (text == null ? null : clean(text));
+/** A row of catalogue-rules.server.ts as PostgreSQL takes it. */
+const cleanRow = (row: ArticleRow): ArticleRow => ({
+  ...row,
+  slug: clean(row.slug),
+  title: clean(row.title),
+  description: clean(row.description),
+  image: cleanOrNull(row.image),
+  date: cleanOrNull(row.date),
+  keywords: clean(row.keywords),
+});
 
 export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
   let id: Promise<number> | undefined;
@@ -105,15 +119,15 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
 
   /** Writes the searchable text of an article; the body's (indexedText) stays as it was when `body` is undefined. */
   async function writeText(client: pg.PoolClient, catalogue: number, id: string, entry: CatalogueEntry, body: IndexedText | undefined, old: Stored | undefined) {
-    const keywords = (entry.keywords ?? []).join(", ");
+    const head = headTextOf(entry);
     const bodyText = body === undefined ? (old?.body_text ?? "") : clean(body.spaced);
     const bodyFolded = body === undefined ? (old?.body_folded ?? "") : clean(body.folded);
-    const folded = `${foldedText(`${entry.title} ${entry.description} ${keywords}`)} ${bodyFolded}`;
-    const descriptionText = clean(spacedText(entry.description));
+    const folded = foldedWithBody(head, bodyFolded);
+    const descriptionText = clean(head.description);
     const { literal, ranking, terms } = tsvectorOf([
-      [spacedText(entry.title), "A"],
+      [head.title, "A"],
       [descriptionText, "C"],
-      [spacedText(keywords), "B"],
+      [head.keywords, "B"],
       [folded, "D"],
       [bodyText, "D"],
     ]);
@@ -129,11 +143,7 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
     const after = new Set(terms);
     await countTerms(client, catalogue, [...before].filter((term) => !after.has(term)).sort(), terms.filter((term) => !before.has(term)));
     await client.query("DELETE FROM keywords WHERE article = $1", [id]);
-    const keys = new Map<string, string>();
-    for (const keyword of entry.keywords ?? []) {
-      const key = clean(keywordKey(keyword));
-      if (key && !keys.has(key)) keys.set(key, clean(keyword));
-    }
+    const keys = keywordLabels(entry.keywords, clean);
     if (keys.size > 0)
       await client.query("INSERT INTO keywords (catalogue, key, article, label) SELECT $1, key, $2, label FROM unnest($3::text[], $4::text[]) AS k (key, label)", [
         catalogue,
@@ -151,8 +161,6 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
       )
     ).rows[0];
 
-  type ArticleRow = { slug: string; title: string; description: string; image: string | null; date: string | null; date_iso: string | null; keywords: string; entry_hash: string; body_hash: string | null; body_wanted: number };
-
   async function upsert(client: pg.PoolClient, catalogue: number, row: ArticleRow, old: Stored | undefined): Promise<string> {
     const values = [row.title, row.description, row.image, row.date, row.date_iso, row.keywords, row.entry_hash, row.body_hash, row.body_wanted];
     if (old) {
@@ -169,55 +177,19 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
     return rows[0]!.id;
   }
 
-  function hitOf(row: Row & { description_text: string; body_text: string }, phrases: Phrase[]): SearchHit {
-    const marked = (text: string) => text.includes(MARK_START);
+  /** A result with its snippet, cut here from the stored text as FTS5 cuts it (pg-text.ts). */
+  function hitWithSnippet(row: Row & { description_text: string; body_text: string }, phrases: Phrase[]) {
     const body = row.body_text ? snippetOf(row.body_text, phrases, SNIPPET) : "";
-    const description = snippetOf(row.description_text, phrases, SNIPPET);
-    const snippet = marked(body) || (!marked(description) && body) ? body : description;
-    return { slug: row.slug, title: row.title, date: row.date ?? undefined, image: row.image ?? undefined, snippet: snippetParts(snippet) };
+    return hitOf(row, chosenSnippet(body, () => snippetOf(row.description_text, phrases, SNIPPET)));
   }
 
-  async function find(shape: QueryShape, phrases: Phrase[], pageSize: number, offset: number) {
+  async function find({ shape, phrases }: { shape: QueryShape; phrases: Phrase[] }, pageSize: number, offset: number) {
     const { ids: ranked, total, more } = await rankedMatches(await ranking(), shape, offset + pageSize);
     const ids = ranked.slice(offset);
     if (ids.length === 0) return { total, more, hits: [] };
     const rows = await query<Row & { description_text: string; body_text: string }>(`SELECT ${ENTRY_COLUMNS_OF_HITS} FROM articles WHERE catalogue = $1 AND id = ANY($2::bigint[])`, [ids]);
     const byId = new Map(rows.map((row) => [row.id, row]));
-    return { total, more, hits: ids.flatMap((id) => (byId.has(id) ? [hitOf(byId.get(id)!, phrases)] : [])) };
-  }
-
-  async function suggestion(words: ReturnType<typeof queryWords>): Promise<string | undefined> {
-    let changed = false;
-    const replaced: string[] = [];
-    for (const { word, spellings } of words) {
-      const known = await query<{ docs: number }>("SELECT docs FROM terms WHERE catalogue = $1 AND term = ANY($2::text[]) AND docs > 0 LIMIT 1", [spellings.map(lexeme)]);
-      if (known.length > 0) {
-        replaced.push(word);
-        continue;
-      }
-      // suggestWord asks for ranges of indexed words synchronously: each range it asks for is read, then
-      // it is asked again, until every range it wants has been read.
-      const plain = plainLatin(word);
-      const ranges = new Map<string, { term: string; doc: number }[]>();
-      let better: string | undefined;
-      for (let round = 0; round < 4; round++) {
-        const missing: [string, string, number][] = [];
-        better = suggestWord(plain, (from, to, limit) => {
-          const found = ranges.get(`${from}\u0000${to}\u0000${limit}`);
-          if (!found) missing.push([from, to, limit]);
-          return found ?? [];
-        });
-        if (missing.length === 0) break;
-        for (const [from, to, limit] of missing)
-          ranges.set(
-            `${from}\u0000${to}\u0000${limit}`,
-            await query<{ term: string; doc: number }>("SELECT term, docs AS doc FROM terms WHERE catalogue = $1 AND term >= $2 AND term < $3 ORDER BY term LIMIT $4", [from, to, limit]),
-          );
-      }
-      if (better) changed = true;
-      replaced.push(better ?? word);
-    }
-    return changed ? replaced.join(" ") : undefined;
+    return { total, more, hits: ids.flatMap((id) => (byId.has(id) ? [hitWithSnippet(byId.get(id)!, phrases)] : [])) };
   }
 
   return {
@@ -225,61 +197,26 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
       return write(async (client, catalogue) => {
         const wanted: string[] = [];
         for (const entry of entries) {
-          const entryHash = hash([entry.title, entry.description, entry.image ?? null]);
           const old = await storedBySlug(client, catalogue, entry.slug);
-          if (old && old.entry_hash === entryHash) continue;
-          // Details the list does not give (date, keywords) stay until the body is fetched again.
-          const merged: CatalogueEntry = { ...entry, date: entry.date ?? old?.date ?? undefined, keywords: entry.keywords ?? old?.keywords ?? [] };
-          const id = await upsert(
-            client,
-            catalogue,
-            {
-              slug: clean(entry.slug),
-              title: clean(merged.title),
-              description: clean(merged.description),
-              image: cleanOrNull(merged.image),
-              date: cleanOrNull(merged.date),
-              date_iso: isoDate(merged.date) ?? null,
-              keywords: clean(JSON.stringify(merged.keywords)),
-              entry_hash: entryHash,
-              body_hash: old?.body_hash ?? null,
-              body_wanted: 1,
-            },
-            old,
-          );
-          await writeText(client, catalogue, id, merged, undefined, old);
+          const write = entryWrite(entry, old);
+          if (!write) continue;
+          const id = await upsert(client, catalogue, cleanRow(write.row), old);
+          await writeText(client, catalogue, id, write.merged, undefined, old);
           wanted.push(entry.slug);
         }
         return wanted;
       });
     },
     async putArticle(article) {
-      const body = (await plainTextInPieces(article.body)).slice(0, MAX_BODY_CHARS);
+      const body = await bodyTextOf(article);
       return write(async (client, catalogue) => {
-        const bodyHash = hash([article.title, article.description, article.image ?? null, article.date, article.keywords, body]);
-        const entryHash = hash([article.title, article.description, article.image ?? null]);
+        const row = articleRow(article, body);
         const old = await storedBySlug(client, catalogue, article.slug);
-        if (old && old.body_hash === bodyHash && old.entry_hash === entryHash) {
-          await client.query("UPDATE articles SET body_wanted = 0 WHERE id = $1 AND body_wanted <> 0", [old.id]);
+        if (unchanged(old, row)) {
+          await client.query("UPDATE articles SET body_wanted = 0 WHERE id = $1 AND body_wanted <> 0", [old!.id]);
           return false;
         }
-        const id = await upsert(
-          client,
-          catalogue,
-          {
-            slug: clean(article.slug),
-            title: clean(article.title),
-            description: clean(article.description),
-            image: cleanOrNull(article.image),
-            date: cleanOrNull(article.date || null),
-            date_iso: isoDate(article.date) ?? null,
-            keywords: clean(JSON.stringify(article.keywords)),
-            entry_hash: entryHash,
-            body_hash: bodyHash,
-            body_wanted: 0,
-          },
-          old,
-        );
+        const id = await upsert(client, catalogue, cleanRow(row), old);
         // Worked out a piece at a time (indexed-text.server.ts): a long body must not hold every other request.
         await writeText(client, catalogue, id, article, await indexedText(body), old);
         return true;
@@ -317,16 +254,20 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
       );
       return row!;
     },
-    async search(text, page, pageSize): Promise<SearchResults> {
-      const words = queryWords(text);
-      const strict = queryShape(words);
-      if (!strict) return { total: 0, more: false, hits: [], match: "all" };
-      const offset = (page - 1) * pageSize;
-      const found = await find(strict, phrasesOf(words), pageSize, offset);
-      if (found.total > 0) return { ...found, match: "all" };
-      const loose = queryShape(words, { loose: true })!;
-      const looser = await find(loose, phrasesOf(words, { loose: true }), pageSize, offset);
-      return { ...looser, match: "any", suggestion: await suggestion(words) };
+    search(text, page, pageSize) {
+      return searchInOrder(text, page, pageSize, {
+        query: (words, loose) => {
+          const shape = queryShape(words, { loose });
+          return shape && { shape, phrases: phrasesOf(words, { loose }) };
+        },
+        find,
+        knows: async (spellings) =>
+          (await query("SELECT docs FROM terms WHERE catalogue = $1 AND term = ANY($2::text[]) AND docs > 0 LIMIT 1", [spellings.map(lexeme)])).length > 0,
+        closest: (plain) =>
+          suggestWordInRounds(plain, (from, to, limit) =>
+            query<{ term: string; doc: number }>("SELECT term, docs AS doc FROM terms WHERE catalogue = $1 AND term >= $2 AND term < $3 ORDER BY term LIMIT $4", [from, to, limit]),
+          ),
+      });
     },
     async keywordPage(key, page, pageSize) {
       const [found] = await query<{ label: string; total: number }>(
@@ -344,27 +285,26 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
       const rows = await query<{ key: string; label: string; count: number; lastmod: string | null }>(
         'SELECT k.key, min(k.label) AS label, count(*)::int AS count, max(a.date_iso) AS lastmod FROM keywords k JOIN articles a ON a.id = k.article WHERE k.catalogue = $1 GROUP BY k.key ORDER BY k.key COLLATE "C"',
       );
-      return rows.map((row) => ({ key: row.key, label: row.label, count: row.count, lastmod: row.lastmod ?? undefined }));
+      return rows.map(keywordOf);
     },
-    async related(about, count, readRate) {
-      // As the SQLite store does: the articles sharing words of keywords with this one (found by the index,
-      // at most RELATED_CANDIDATES), ranked by read next's rule (related.ts), then the newest of all.
-      const own = keywordWords(about.keywords);
-      // Words of the keywords alone (weight B), as SQLite's {keywords} column filter.
-      const shape = queryShape(queryWords([...own].join(" ")).slice(0, RELATED_WORDS), { loose: true, prefixes: false, weight: "B" });
-      const candidates: RelatedCandidate[] = [];
-      if (shape) {
-        const ids = await newestKeywordMatches(await ranking(), shape, RELATED_CANDIDATES);
-        const rows = await query<Row & { date_iso: string | null }>(`SELECT ${ENTRY_COLUMNS}, date_iso FROM articles WHERE catalogue = $1 AND id = ANY($2::bigint[])`, [ids]);
-        for (const row of rows) if (row.slug !== about.slug) candidates.push({ entry: entryOf(row), dateIso: row.date_iso ?? "" });
-      }
-      const found = rankRelated(own, candidates, count, readRate);
-      if (found.length >= count) return found;
-      const newest = await query<Row>(
-        `SELECT ${ENTRY_COLUMNS} FROM articles WHERE catalogue = $1 AND slug <> $2 ORDER BY date_iso DESC NULLS LAST, slug COLLATE "C" LIMIT $3`,
-        [clean(about.slug), count * 2],
-      );
-      return fillWithNewest(found, newest.map(entryOf), count, readRate);
+    related(about, count, readRate) {
+      return relatedInOrder(about, count, readRate, {
+        // Words of the keywords alone (weight B), as SQLite's {keywords} column filter.
+        candidates: async (words, limit) => {
+          const shape = queryShape(words, { loose: true, prefixes: false, weight: "B" });
+          if (!shape) return [];
+          const ids = await newestKeywordMatches(await ranking(), shape, limit);
+          const rows = await query<Row & { date_iso: string | null }>(`SELECT ${ENTRY_COLUMNS}, date_iso FROM articles WHERE catalogue = $1 AND id = ANY($2::bigint[])`, [ids]);
+          return rows.map(candidateOf);
+        },
+        newest: async (slug, limit) =>
+          (
+            await query<Row>(
+              `SELECT ${ENTRY_COLUMNS} FROM articles WHERE catalogue = $1 AND slug <> $2 ORDER BY date_iso DESC NULLS LAST, slug COLLATE "C" LIMIT $3`,
+              [clean(slug), limit],
+            )
+          ).map(entryOf),
+      });
     },
     async entries(slugs) {
       const rows = await query<Row>(`SELECT ${ENTRY_COLUMNS} FROM articles WHERE catalogue = $1 AND slug = ANY($2::text[])`, [slugs.map(clean)]);
@@ -397,7 +337,7 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
     async release(holder) {
       await query("DELETE FROM leases WHERE catalogue = $1 AND holder = $2", [holder]);
     },
-    // The pool is the process's, shared by every catalogue: closed with them all (app/search/catalogue-store.server.ts).
+    // The pool is the process's, shared by every catalogue: closed with them all (app/search/catalogues.server.ts).
     close() {},
   };
 }

@@ -1,5 +1,6 @@
 import type pg from "pg";
 import { MAX_COUNTED } from "./catalogue";
+import { countedUpTo, EXACT_UP_TO, NEWEST_RANKED } from "./catalogue-rules.server";
 import { matchBounds, RANK_WEIGHTS, tsqueryOfShape, type QueryShape } from "./pg-text";
 
 /**
@@ -17,8 +18,6 @@ import { matchBounds, RANK_WEIGHTS, tsqueryOfShape, type QueryShape } from "./pg
  * the matches are few, the whole catalogue is read at once.
  */
 
-const EXACT_UP_TO = 5000;
-const NEWEST_RANKED = MAX_COUNTED;
 /**
  * Windows, in articles of the newest: the whole catalogue from the last on. Close enough that a window sized
  * from a rate of matches lands near it, few enough that where each begins can be kept (windowsOf).
@@ -232,7 +231,7 @@ export async function rankedMatches(ranking: Ranking, shape: QueryShape, wanted:
     const rows = await run<Ranked>(RANKING_SQL.ranked, [within(tsquery, await windowOf(WHOLE_FROM)), tsquery, wanted]);
     matched = rows[0]?.found ?? 0;
     // The word counts are kept with every write: this holds unless they were changed by hand.
-    if (matched <= EXACT_UP_TO) return { ids: rows.map((row) => row.id), total: Math.min(matched, MAX_COUNTED), more: matched > MAX_COUNTED };
+    if (matched <= EXACT_UP_TO) return { ids: rows.map((row) => row.id), ...countedUpTo(matched) };
   }
   const heads = await tier(run, RANKING_SQL.heads, [tsquery, tsquery], wanted, windowOf);
   const ids = heads.ids;

@@ -1,28 +1,41 @@
-import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { isoDate } from "~/blog/dates";
-import { keywordWords } from "~/blog/read-next";
-import { MAX_COUNTED, type Catalogue, type CatalogueArticle, type CatalogueEntry, type SearchHit, type SearchResults, type SnippetPart } from "./catalogue";
-import { keywordKey } from "./keyword-key";
-import { fillWithNewest, rankRelated, RELATED_CANDIDATES, RELATED_WORDS, type RelatedCandidate } from "./related";
-import { plainLatin } from "./folding";
+import { MAX_COUNTED, type Catalogue, type CatalogueArticle, type CatalogueEntry, type SearchHit } from "./catalogue";
+import {
+  articleRow,
+  bodyTextOf,
+  candidateOf,
+  chosenSnippet,
+  countedUpTo,
+  entryOf,
+  entryWrite,
+  EXACT_UP_TO,
+  foldedWithBody,
+  headTextOf,
+  hitOf,
+  keywordLabels,
+  keywordOf,
+  NEWEST_RANKED,
+  relatedInOrder,
+  searchInOrder,
+  SNIPPET,
+  unchanged,
+  type ArticleRow,
+} from "./catalogue-rules.server";
 import { suggestWord } from "./suggest";
 import { textKey } from "./text-key";
-import { indexedText, plainTextInPieces, type IndexedText } from "./indexed-text.server";
-import { foldedText, matchExpression, queryWords, spacedText } from "./tokenize";
+import { indexedText, type IndexedText } from "./indexed-text.server";
+import { matchExpression } from "./tokenize";
 
 /**
  * The catalogue of one site in a SQLite file with FTS5 (docs/decisions/031). unicode61 drops accents and
  * keeps Thai marks ('L* N* Co M*') and Sinhala conjuncts whole (the joiners ZWJ and ZWNJ are token
  * characters, docs/decisions/046; a file made before keeps splitting at them); app/search/tokenize.ts does
  * the rest before text reaches it. WAL lets the processes of one machine read while the one holding the
- * lease writes.
+ * lease writes. What it stores and answers follows app/search/catalogue-rules.server.ts, as PostgreSQL's
+ * store does.
  */
-
-/** Bodies are kept up to this many characters of text: enough for any article, bounded for a hostile one. */
-export const MAX_BODY_CHARS = 300_000;
 
 /** The words FTS5 indexes (docs/decisions/046): letters, numbers, private-use characters and marks, with the joiners of a Sinhala conjunct. */
 export const FTS5_TOKENIZER = "unicode61 remove_diacritics 2 categories 'L* N* Co M*' tokenchars '\u200c\u200d'";
@@ -62,55 +75,10 @@ CREATE TABLE IF NOT EXISTS lease (name TEXT PRIMARY KEY, holder TEXT NOT NULL, u
 
 /** bm25 with column weights: a word in the title counts most, then keywords and description, then the body. */
 const BM25 = "bm25(texts, 10.0, 4.0, 6.0, 1.0, 1.0)";
-const MARK_START = "\u0002";
-const MARK_END = "\u0003";
-/**
- * Ranking stays bounded at any size (docs/decisions/040): when at most EXACT_UP_TO articles match, every
- * match is ranked by bm25; beyond, the articles with the words in their title, description or keywords
- * come first, then the others, each ranked by bm25 among the newest NEWEST_RANKED of them: as many as the
- * MAX_COUNTED results ever offered, so every offered place is filled either way.
- */
-const EXACT_UP_TO = 5000;
-const NEWEST_RANKED = MAX_COUNTED;
+/** Beyond EXACT_UP_TO matches, the first tier (catalogue-rules.server.ts): the words in these columns. */
 const HEAD_COLUMNS = "{title description keywords}";
-/** Words around the matches in a snippet. */
-const SNIPPET_WORDS = 28;
 
 type Row = { id: number; slug: string; title: string; description: string; image: string | null; date: string | null; keywords: string; text_key: number | null };
-
-const hash = (value: unknown) => createHash("sha1").update(JSON.stringify(value)).digest("base64url");
-
-function entryOf(row: Row): CatalogueEntry {
-  return {
-    slug: row.slug,
-    title: row.title,
-    description: row.description,
-    image: row.image ?? undefined,
-    date: row.date ?? undefined,
-    keywords: JSON.parse(row.keywords) as string[],
-  };
-}
-
-/** FTS5's snippet with our two marks, as parts to render: no markup ever comes from the stored text. */
-export function snippetParts(snippet: string): SnippetPart[] {
-  const parts: SnippetPart[] = [];
-  const add = (text: string | undefined, mark: boolean) => {
-    const shown = text?.replaceAll("\u200b", "");
-    if (!shown) return;
-    // Neighbouring marks (words of an unspaced script, split apart by the index) read as one.
-    const last = parts.at(-1);
-    if (last && last.mark && mark) last.text += shown;
-    else parts.push({ text: shown, mark });
-  };
-  const [before, ...marked] = snippet.split(MARK_START);
-  add(before, false);
-  for (const piece of marked) {
-    const end = piece.indexOf(MARK_END);
-    add(end === -1 ? piece : piece.slice(0, end), true);
-    if (end !== -1) add(piece.slice(end + 1), false);
-  }
-  return parts;
-}
 
 export function openSqliteCatalogue(file: string): Catalogue {
   mkdirSync(path.dirname(file), { recursive: true });
@@ -163,7 +131,7 @@ export function openSqliteCatalogue(file: string): Catalogue {
     setKey: db.prepare<[number, number]>("UPDATE articles SET text_key = ? WHERE id = ?"),
     // FTS5's snippet of one column of one matching row (3: the body, 1: the description).
     snippet: db.prepare<[number, string, number], { snippet: string }>(
-      `SELECT snippet(texts, ?, '${MARK_START}', '${MARK_END}', '…', ${SNIPPET_WORDS}) AS snippet FROM texts WHERE texts MATCH ? AND rowid = CAST(? AS INTEGER)`,
+      `SELECT snippet(texts, ?, '${SNIPPET.start}', '${SNIPPET.end}', '${SNIPPET.ellipsis}', ${SNIPPET.size}) AS snippet FROM texts WHERE texts MATCH ? AND rowid = CAST(? AS INTEGER)`,
     ),
     byKey: db.prepare<[number], Row & { date_iso: string | null }>("SELECT * FROM articles WHERE text_key = ?"),
     newest: db.prepare<[string, number], Row>("SELECT * FROM articles WHERE slug <> ? ORDER BY date_iso DESC, slug LIMIT ?"),
@@ -192,64 +160,42 @@ export function openSqliteCatalogue(file: string): Catalogue {
 
   /**
    * Writes the searchable text of article `id` (indexed under `oldKey` until now) under the key of its
-   * date; the body stays as it was when `body` is undefined.
+   * date; the body's (indexedText) stays as it was when `body` is undefined.
    */
-  /** Writes the searchable text of an article; the body's (indexedText) stays as it was when `body` is undefined. */
   function writeText(id: number, oldKey: number | null, dateIso: string | null, entry: CatalogueEntry, body: IndexedText | undefined) {
     const kept = body === undefined && oldKey !== null ? statements.body.get(oldKey) : undefined;
     if (oldKey !== null) statements.deleteText.run(oldKey);
     const indexKey = textKey(id, dateIso);
     statements.setKey.run(indexKey, id);
-    const keywords = (entry.keywords ?? []).join(", ");
+    const head = headTextOf(entry);
     const spacedBody = body === undefined ? (kept?.body ?? "") : body.spaced;
-    const folded = [foldedText(`${entry.title} ${entry.description} ${keywords}`), body === undefined ? (kept?.folded ?? "") : body.folded].join(" ");
-    statements.insertText.run(indexKey, spacedText(entry.title), spacedText(entry.description), spacedText(keywords), spacedBody, folded);
+    const folded = foldedWithBody(head, body === undefined ? (kept?.folded ?? "") : body.folded);
+    statements.insertText.run(indexKey, head.title, head.description, head.keywords, spacedBody, folded);
     statements.deleteKeywords.run(id);
-    for (const keyword of entry.keywords ?? []) {
-      const key = keywordKey(keyword);
-      if (key) statements.insertKeyword.run(key, id, keyword);
-    }
+    for (const [key, label] of keywordLabels(entry.keywords)) statements.insertKeyword.run(key, id, label);
   }
+
+  /** Writes an article's row: answers its id. */
+  const upsert = (row: ArticleRow, old: { id: number } | undefined) =>
+    old ? (statements.update.run({ ...row, id: old.id }), old.id) : Number(statements.insert.run(row).lastInsertRowid);
 
   const putEntries = db.transaction((entries: readonly CatalogueEntry[]) => {
     const wanted: string[] = [];
     for (const entry of entries) {
-      const entryHash = hash([entry.title, entry.description, entry.image ?? null]);
       const old = statements.byslug.get(entry.slug);
-      if (old && old.entry_hash === entryHash) continue;
-      // Details the list does not give (date, keywords) stay until the body is fetched again.
-      const merged: CatalogueEntry = { ...entry, date: entry.date ?? old?.date ?? undefined, keywords: entry.keywords ?? (old ? (JSON.parse(old.keywords) as string[]) : []) };
-      const row = {
-        slug: entry.slug,
-        title: merged.title,
-        description: merged.description,
-        image: merged.image ?? null,
-        date: merged.date ?? null,
-        date_iso: isoDate(merged.date) ?? null,
-        keywords: JSON.stringify(merged.keywords),
-        entry_hash: entryHash,
-        body_hash: old?.body_hash ?? null,
-        body_wanted: 1,
-      };
-      let id: number;
-      if (old) {
-        id = old.id;
-        statements.update.run({ ...row, id });
-      } else {
-        id = Number(statements.insert.run(row).lastInsertRowid);
-      }
-      writeText(id, old?.text_key ?? null, row.date_iso, merged, undefined);
+      const write = entryWrite(entry, old);
+      if (!write) continue;
+      writeText(upsert(write.row, old), old?.text_key ?? null, write.row.date_iso, write.merged, undefined);
       wanted.push(entry.slug);
     }
     return wanted;
   });
 
   /** What an article's row will hold, and whether the row already holds it. */
-  const hashesOf = (article: CatalogueArticle, body: string) => {
-    const bodyHash = hash([article.title, article.description, article.image ?? null, article.date, article.keywords, body]);
-    const entryHash = hash([article.title, article.description, article.image ?? null]);
+  const rowOf = (article: CatalogueArticle, body: string) => {
+    const row = articleRow(article, body);
     const old = statements.byslug.get(article.slug);
-    return { bodyHash, entryHash, old, unchanged: Boolean(old && old.body_hash === bodyHash && old.entry_hash === entryHash) };
+    return { row, old, unchanged: unchanged(old, row) };
   };
   /** An unchanged article fetched again: its body is no longer wanted. */
   const bodyHad = (old: { id: number; body_hash: string | null }) => {
@@ -259,22 +205,9 @@ export function openSqliteCatalogue(file: string): Catalogue {
 
   const putArticle = db.transaction((article: CatalogueArticle, text: IndexedText, body: string): boolean => {
     // Asked again inside the transaction: another write may have come while the text was worked out.
-    const { bodyHash, entryHash, old, unchanged } = hashesOf(article, body);
+    const { row, old, unchanged } = rowOf(article, body);
     if (unchanged) return bodyHad(old!);
-    const row = {
-      slug: article.slug,
-      title: article.title,
-      description: article.description,
-      image: article.image ?? null,
-      date: article.date || null,
-      date_iso: isoDate(article.date) ?? null,
-      keywords: JSON.stringify(article.keywords),
-      entry_hash: entryHash,
-      body_hash: bodyHash,
-      body_wanted: 0,
-    };
-    const id = old ? (statements.update.run({ ...row, id: old.id }), old.id) : Number(statements.insert.run(row).lastInsertRowid);
-    writeText(id, old?.text_key ?? null, row.date_iso, article, text);
+    writeText(upsert(row, old), old?.text_key ?? null, row.date_iso, article, text);
     return true;
   });
 
@@ -298,7 +231,7 @@ export function openSqliteCatalogue(file: string): Catalogue {
       .map((row) => row.key);
   }
 
-  /** The keys of the first `wanted` results in ranked order (EXACT_UP_TO, above). */
+  /** The keys of the first `wanted` results in ranked order, by bm25 (EXACT_UP_TO, catalogue-rules.server.ts). */
   function rankedKeys(expression: string, wanted: number): number[] {
     const few = !statements.newestMatch.get(expression, EXACT_UP_TO);
     if (few) return statements.scored.all(expression, Number.MIN_SAFE_INTEGER, wanted).map((row) => row.key);
@@ -308,35 +241,15 @@ export function openSqliteCatalogue(file: string): Catalogue {
     return keys;
   }
 
-  /** One page of ranked results, with their snippets. */
+  /** One page of ranked results, with their snippets (FTS5's, of the body or the description). */
   function rankedHits(expression: string, limit: number, offset: number): SearchHit[] {
     const hits: SearchHit[] = [];
+    const snippet = (column: number, key: number) => statements.snippet.get(column, expression, key)?.snippet ?? "";
     for (const key of rankedKeys(expression, offset + limit).slice(offset)) {
       const row = statements.byKey.get(key);
-      if (row) hits.push({ slug: row.slug, title: row.title, date: row.date ?? undefined, image: row.image ?? undefined, snippet: snippetParts(snippetOf(expression, key)) });
+      if (row) hits.push(hitOf(row, chosenSnippet(snippet(3, key), () => snippet(1, key))));
     }
     return hits;
-  }
-
-  /** The body's snippet when the words are in it, else the description's when they are there, else the body's start. */
-  function snippetOf(expression: string, key: number): string {
-    const marked = (text: string | undefined) => text?.includes(MARK_START) ?? false;
-    const body = statements.snippet.get(3, expression, key)?.snippet ?? "";
-    if (marked(body)) return body;
-    const description = statements.snippet.get(1, expression, key)?.snippet ?? "";
-    return !marked(description) && body ? body : description;
-  }
-
-  function suggestion(words: ReturnType<typeof queryWords>): string | undefined {
-    let changed = false;
-    const replaced = words.map(({ word, spellings }) => {
-      if (spellings.some((spelling) => (statements.vocabulary.get(spelling)?.doc ?? 0) > 0)) return word;
-      const better = suggestWord(plainLatin(word), (from, to, limit) => statements.vocabularyNear.all(from, to, limit));
-      if (!better) return word;
-      changed = true;
-      return better;
-    });
-    return changed ? replaced.join(" ") : undefined;
   }
 
   return {
@@ -344,8 +257,8 @@ export function openSqliteCatalogue(file: string): Catalogue {
       return putEntries(entries);
     },
     async putArticle(article) {
-      const body = (await plainTextInPieces(article.body)).slice(0, MAX_BODY_CHARS);
-      const before = hashesOf(article, body);
+      const body = await bodyTextOf(article);
+      const before = rowOf(article, body);
       if (before.unchanged) return bodyHad(before.old!);
       // The body's text is worked out before the write, a piece at a time (tokenize.ts).
       return putArticle(article, await indexedText(body), body);
@@ -371,25 +284,16 @@ export function openSqliteCatalogue(file: string): Catalogue {
     async count() {
       return statements.count.get()!;
     },
-    async search(query, page, pageSize): Promise<SearchResults> {
-      const words = queryWords(query);
-      if (words.length === 0) return { total: 0, more: false, hits: [], match: "all" };
-      const offset = (page - 1) * pageSize;
-      const count = (expression: string) => {
-        const counted = statements.total.get(expression, MAX_COUNTED + 1)!.total;
-        return { total: Math.min(counted, MAX_COUNTED), more: counted > MAX_COUNTED };
-      };
-      const strict = matchExpression(words);
-      const all = count(strict);
-      if (all.total > 0) return { ...all, hits: rankedHits(strict, pageSize, offset), match: "all" };
-      const loose = matchExpression(words, { loose: true });
-      const any = count(loose);
-      return {
-        ...any,
-        hits: any.total > 0 ? rankedHits(loose, pageSize, offset) : [],
-        match: "any",
-        suggestion: suggestion(words),
-      };
+    search(query, page, pageSize) {
+      return searchInOrder(query, page, pageSize, {
+        query: (words, loose) => (words.length === 0 ? undefined : matchExpression(words, { loose })),
+        find: (expression, limit, offset) => {
+          const found = countedUpTo(statements.total.get(expression, MAX_COUNTED + 1)!.total);
+          return { ...found, hits: found.total > 0 ? rankedHits(expression, limit, offset) : [] };
+        },
+        knows: (spellings) => spellings.some((spelling) => (statements.vocabulary.get(spelling)?.doc ?? 0) > 0),
+        closest: (plain) => suggestWord(plain, (from, to, limit) => statements.vocabularyNear.all(from, to, limit)),
+      });
     },
     async keywordPage(key, page, pageSize) {
       const found = statements.keywordLabel.get(key);
@@ -398,24 +302,20 @@ export function openSqliteCatalogue(file: string): Catalogue {
       return { label: found.label, total: found.total, entries };
     },
     async keywords() {
-      return statements.keywords.all().map((row) => ({ key: row.key, label: row.label, count: row.count, lastmod: row.lastmod ?? undefined }));
+      return statements.keywords.all().map(keywordOf);
     },
-    async related(about, count, readRate) {
-      // The articles whose keywords share words with this one's (found by the index: the best
-      // RELATED_CANDIDATES of the newest NEWEST_RANKED), ranked by read next's rule (related.ts), then the
-      // newest of all.
-      const own = keywordWords(about.keywords);
-      const words = queryWords([...own].join(" ")).slice(0, RELATED_WORDS);
-      const candidates: RelatedCandidate[] = [];
-      if (words.length > 0) {
-        const expression = `{keywords} : (${matchExpression(words, { loose: true, prefixes: false })})`;
-        for (const key of bestOfNewest(expression, NEWEST_RANKED, RELATED_CANDIDATES)) {
-          const row = statements.byKey.get(key);
-          if (row && row.slug !== about.slug) candidates.push({ entry: entryOf(row), dateIso: row.date_iso ?? "" });
-        }
-      }
-      const found = rankRelated(own, candidates, count, readRate);
-      return found.length < count ? fillWithNewest(found, statements.newest.all(about.slug, count * 2).map(entryOf), count, readRate) : found;
+    related(about, count, readRate) {
+      return relatedInOrder(about, count, readRate, {
+        // The best of the newest NEWEST_RANKED with the words in their keywords column.
+        candidates: (words, limit) => {
+          const expression = `{keywords} : (${matchExpression(words, { loose: true, prefixes: false })})`;
+          return bestOfNewest(expression, NEWEST_RANKED, limit).flatMap((key) => {
+            const row = statements.byKey.get(key);
+            return row ? [candidateOf(row)] : [];
+          });
+        },
+        newest: (slug, limit) => statements.newest.all(slug, limit).map(entryOf),
+      });
     },
     async entries(slugs) {
       return slugs.flatMap((slug) => {
