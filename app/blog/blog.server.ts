@@ -7,7 +7,7 @@ import { BlogUnavailableError } from "./errors.server";
 import { renderArticleBody } from "./article-body.server";
 import type { ArticleView, BlogArticle, BlogEntry, BlogListPage } from "./types";
 import { formatPublishedDate, isoDate } from "./dates";
-import type { Catalog } from "~/i18n/messages";
+import type { Translations } from "~/i18n/messages";
 import { splitKeywords } from "./keywords";
 import { pickReadNext, READ_NEXT_COUNT, type ReadRate } from "./read-next";
 import { minutesFor } from "./reading-time";
@@ -78,7 +78,7 @@ function withCardImages(page: BlogListPage): BlogListPage {
   return { ...page, blogs: page.blogs.map((entry) => ({ ...entry, image: cardImage(entry.pinterestImageLink) })) };
 }
 
-async function toArticleView(slug: string, { blog: markdown, ...fields }: BlogArticle, language: { lang: string; messages: Catalog }): Promise<ArticleView> {
+async function toArticleView(slug: string, { blog: markdown, ...fields }: BlogArticle, language: { lang: string; messages: Translations }): Promise<ArticleView> {
   const body = await renderArticleBody(markdown);
   const label = formatPublishedDate(fields.date, language.lang, language.messages);
   const iso = isoDate(fields.date);

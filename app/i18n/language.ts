@@ -14,7 +14,7 @@ export function canonicalTag(tag: string): string | undefined {
  * (zh-TW and zh-HK → zh-Hant, zh-CN, zh-SG and zh → zh-Hans), then the language alone (de-AT → de) when it
  * is written in the same script (mn-Mong is not served by mn, which is Cyrillic).
  */
-export function catalogCandidates(tag: string): string[] {
+export function translationCandidates(tag: string): string[] {
   const locale = new Intl.Locale(tag);
   const likely = locale.maximize();
   const candidates = [locale.baseName];

@@ -1,5 +1,5 @@
 import { buddhistEraYear } from "./buddhist-era";
-import { formatMessage, type Catalog } from "./messages";
+import { formatMessage, type Translations } from "./messages";
 import { patternOf } from "./patterns";
 
 /**
@@ -36,7 +36,7 @@ function formatsOf(lang: string): Formats {
 
 const part = (parts: Intl.DateTimeFormatPart[], type: Intl.DateTimeFormatPartTypes) => parts.find((found) => found.type === type)?.value ?? "";
 
-export function formatLongDate(time: number, lang: string, catalog: Catalog = {}): string {
+export function formatLongDate(time: number, lang: string, catalog: Translations = {}): string {
   const { own, gregorian, calendar, language, years } = formatsOf(lang);
   if (calendar !== "buddhist") return own.format(time);
   const era = buddhistEraYear(language, time);

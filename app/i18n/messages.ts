@@ -13,7 +13,7 @@ export type PluralKey = { [K in MessageKey]: (typeof english)[K] extends string 
 export type TextKey = Exclude<MessageKey, PluralKey>;
 
 export type Message = string | Partial<Record<Intl.LDMLPluralRule, string>>;
-export type Catalog = Record<string, Message>;
+export type Translations = Record<string, Message>;
 export type Values = Record<string, string | number>;
 
 const PLACEHOLDER = /\{(\w+)\}/g;
@@ -62,7 +62,7 @@ export type Translator = {
 const pluralRules = new Map<string, Intl.PluralRules>();
 
 /** Translates by one catalog. A key the catalog lacks (which the catalog check prevents) reads as the key. */
-export function createTranslator(lang: string, catalog: Catalog): Translator {
+export function createTranslator(lang: string, catalog: Translations): Translator {
   const text = (key: string) => {
     const message = catalog[key];
     return typeof message === "string" ? message : key;

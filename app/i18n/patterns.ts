@@ -1,4 +1,4 @@
-import type { Catalog } from "./messages";
+import type { Translations } from "./messages";
 
 /**
  * Keys a catalog may have that English has not: patterns for what the platform's locale data (ICU and
@@ -22,7 +22,7 @@ export function isPatternKey(key: string): key is PatternKey {
 }
 
 /** The catalog's pattern for a key, or undefined where ICU's own output serves the language. */
-export function patternOf(catalog: Catalog, key: PatternKey): string | undefined {
+export function patternOf(catalog: Translations, key: PatternKey): string | undefined {
   const pattern = catalog[key];
   return typeof pattern === "string" ? pattern : undefined;
 }

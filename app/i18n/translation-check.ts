@@ -1,4 +1,4 @@
-import { placeholders, type Catalog } from "./messages";
+import { placeholders, type Translations } from "./messages";
 import { digitsOf } from "./numbers";
 import { isPatternKey, PATTERN_PLACEHOLDERS } from "./patterns";
 import { shadProblems, writesTibetan } from "./tibetan-joins";
@@ -8,7 +8,7 @@ import { shadProblems, writesTibetan } from "./tibetan-joins";
  * app/i18n/patterns.ts aside), placeholders that differ, plural forms that are not the language's, and
  * digits that are not the language's own. Empty when it can serve every page.
  */
-export function catalogProblems(catalog: Catalog, english: Catalog, lang: string): string[] {
+export function translationProblems(catalog: Translations, english: Translations, lang: string): string[] {
   const problems: string[] = [];
   const rules = new Intl.PluralRules(lang);
   const categories = rules.resolvedOptions().pluralCategories as string[];

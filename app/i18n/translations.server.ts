@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { catalogProblems } from "./catalog-check";
-import { canonicalTag, catalogCandidates, openGraphLocale, textDirection } from "./language";
+import { translationProblems } from "./translation-check";
+import { canonicalTag, openGraphLocale, textDirection, translationCandidates } from "./language";
 import { LRUCache } from "lru-cache";
-import { createTranslator, type Catalog, type Translator } from "./messages";
+import { createTranslator, type Translations, type Translator } from "./messages";
 import { joinNamesWithShad, writesTibetan } from "./tibetan-joins";
 
 /**
@@ -12,36 +12,36 @@ import { joinNamesWithShad, writesTibetan } from "./tibetan-joins";
  * English: a catalog that could not serve every page stops the start like any other wrong setting.
  */
 
-export const CATALOG_DIR = path.resolve("locales");
+export const TRANSLATIONS_DIR = path.resolve("locales");
 export const DEFAULT_LANGUAGE = "en";
 
 let tags: string[] | undefined;
 
 /** A catalog's file: a language tag and .json (en.descriptions.json, the translators' notes, is none). */
-const CATALOG_FILE = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*\.json$/;
+const TRANSLATIONS_FILE = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*\.json$/;
 
 /** The languages there is a catalog for. */
-export function catalogTags(): string[] {
-  tags ??= readdirSync(CATALOG_DIR)
-    .filter((name) => CATALOG_FILE.test(name))
+export function translationTags(): string[] {
+  tags ??= readdirSync(TRANSLATIONS_DIR)
+    .filter((name) => TRANSLATIONS_FILE.test(name))
     .map((name) => name.slice(0, -".json".length))
     .sort();
   return tags;
 }
 
-const catalogs = new Map<string, Catalog>();
+const catalogs = new Map<string, Translations>();
 const problems = new Map<string, string[]>();
 
 /** A catalog as read from its file, once: a sites file of 500 sites in one language reads it one time. */
-function read(tag: string): Catalog {
+function read(tag: string): Translations {
   let catalog = catalogs.get(tag);
-  if (!catalog) catalogs.set(tag, (catalog = JSON.parse(readFileSync(path.join(CATALOG_DIR, `${tag}.json`), "utf8")) as Catalog));
+  if (!catalog) catalogs.set(tag, (catalog = JSON.parse(readFileSync(path.join(TRANSLATIONS_DIR, `${tag}.json`), "utf8")) as Translations));
   return catalog;
 }
 
 function problemsOf(tag: string): string[] {
   let found = problems.get(tag);
-  if (!found) problems.set(tag, (found = catalogProblems(read(tag), read(DEFAULT_LANGUAGE), tag)));
+  if (!found) problems.set(tag, (found = translationProblems(read(tag), read(DEFAULT_LANGUAGE), tag)));
   return found;
 }
 
@@ -53,8 +53,8 @@ function problemsOf(tag: string): string[] {
 export function resolveLanguage(value: string): { ok: true; tag: string; catalog: string } | { ok: false; problem: string } {
   const tag = canonicalTag(value);
   if (!tag) return { ok: false, problem: `must be a language tag such as en, vi, ja or zh-Hant, not "${value}"` };
-  const available = catalogTags();
-  const catalog = catalogCandidates(tag).find((candidate) => available.includes(candidate));
+  const available = translationTags();
+  const catalog = translationCandidates(tag).find((candidate) => available.includes(candidate));
   if (!catalog) return { ok: false, problem: `has no catalog for "${tag}" in locales/ (there are: ${available.join(", ")})` };
   const wrong = problemsOf(catalog);
   if (wrong.length > 0) return { ok: false, problem: `locales/${catalog}.json ${wrong.join("; ")}` };
@@ -67,7 +67,7 @@ export type SiteLanguage = {
   /** Open Graph's form of the tag (vi_VN). */
   ogLocale: string;
   /** The words of this language only: what the browser receives. */
-  messages: Catalog;
+  messages: Translations;
   translator: Translator;
 };
 
@@ -100,9 +100,9 @@ export function siteLanguage({ tag, catalog }: { tag: string; catalog: string },
  * of `<key>` (in its place, so a Zen site's catalog is the file's as it was), and no other tradition's
  * words, which the browser would only carry for nothing.
  */
-export function forTradition(catalog: Catalog, tradition: string): Catalog {
+export function forTradition(catalog: Translations, tradition: string): Translations {
   const own = `${TRADITION_PREFIX}${tradition}.`;
-  const words: Catalog = {};
+  const words: Translations = {};
   for (const [key, message] of Object.entries(catalog)) if (!key.startsWith(TRADITION_PREFIX)) words[key] = message;
   for (const [key, message] of Object.entries(catalog)) if (key.startsWith(own)) words[key.slice(own.length)] = message;
   return words;

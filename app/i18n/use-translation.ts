@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import { createTranslator, type Catalog, type Translator } from "./messages";
+import { createTranslator, type Translations, type Translator } from "./messages";
 
 /**
  * What the hook reads of the root loader's data. Declared here rather than taken from app/root.tsx, which
@@ -8,8 +8,8 @@ import { createTranslator, type Catalog, type Translator } from "./messages";
 export type RootLanguageData = { language: { lang: string; messages: unknown } };
 
 /** By catalog, then by tag: sites of one process may share a catalog in different tags (zh-CN, zh-SG). */
-const translators = new WeakMap<Catalog, Map<string, Translator>>();
-const none: Catalog = {};
+const translators = new WeakMap<Translations, Map<string, Translator>>();
+const none: Translations = {};
 
 /**
  * The translator of the language the root loader sent (made once per catalog and tag), for components and
@@ -17,7 +17,7 @@ const none: Catalog = {};
  * read as their keys.
  */
 export function translatorOf(language: { lang: string; messages: unknown } | undefined): Translator {
-  const messages = (language?.messages as Catalog | undefined) ?? none;
+  const messages = (language?.messages as Translations | undefined) ?? none;
   const lang = language?.lang ?? "en";
   let byTag = translators.get(messages);
   if (!byTag) translators.set(messages, (byTag = new Map()));

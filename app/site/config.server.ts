@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { DEFAULT_LANGUAGE, resolveLanguage, siteLanguage } from "~/i18n/catalogs.server";
+import { DEFAULT_LANGUAGE, resolveLanguage, siteLanguage } from "~/i18n/translations.server";
 import { parseAllowedHosts } from "./host";
 import { defaultEncyclopediaUrl, MARKS, TRADITIONS } from "./traditions";
 import { aboutSourceOf } from "./about-file";

@@ -14,8 +14,8 @@ import { readLocalSitesByName } from "./local-sites";
 readLocalSitesByName();
 test.describe.configure({ timeout: 60_000 });
 
-type Catalog = Record<string, string | Record<string, string>>;
-const catalog = (lang: string) => JSON.parse(readFileSync(`locales/${lang}.json`, "utf8")) as Catalog;
+type Translations = Record<string, string | Record<string, string>>;
+const catalog = (lang: string) => JSON.parse(readFileSync(`locales/${lang}.json`, "utf8")) as Translations;
 const english = catalog("en");
 
 const origin = (host: string) => `http://${host}:${ports.sites}`;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { parseFrontMatter } from "~/blog/front-matter";
 import { markdownWords, readingMinutes } from "~/blog/reading-time";
-import { catalogTags, resolveLanguage, siteLanguage } from "~/i18n/catalogs.server";
+import { resolveLanguage, siteLanguage, translationTags } from "~/i18n/translations.server";
 import { zawgyiProbability, ZAWGYI_PROBABILITY } from "~/i18n/zawgyi.server";
 import { MARKS, type Tradition } from "~/site/traditions";
 import { startSite } from "../support/site-process.mjs";
@@ -69,7 +69,7 @@ async function page(host: string, urlPath: string): Promise<string> {
 
 describe("the seventeen languages of the sites example, from one process", () => {
   it("covers every catalog, each with articles of its own", () => {
-    const catalogs = catalogTags();
+    const catalogs = translationTags();
     expect(languages.map(({ language }) => resolveLanguage(language.lang)).map((resolved) => resolved.ok && resolved.catalog).sort()).toEqual(catalogs.sort());
     for (const { host, articles } of languages) expect(articles.length, host).toBeGreaterThan(0);
   });

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { catalogTags, forTradition } from "~/i18n/catalogs.server";
+import { forTradition, translationTags } from "~/i18n/translations.server";
 import { buddhistEraYear } from "~/i18n/buddhist-era";
 import { formatLongDate } from "~/i18n/long-date";
 import { digitsOf, formatNumeral } from "~/i18n/numbers";
@@ -17,9 +17,9 @@ import { startSite, startSiteExpectingExit } from "../support/site-process.mjs";
 // feed, the dates and the share image; and a SITE_LANGUAGE with no catalog stops the start.
 
 type Site = Awaited<ReturnType<typeof startSite>>;
-type Catalog = Record<string, string>;
+type Translations = Record<string, string>;
 
-const catalog = (lang: string) => JSON.parse(readFileSync(`locales/${lang}.json`, "utf8")) as Catalog;
+const catalog = (lang: string) => JSON.parse(readFileSync(`locales/${lang}.json`, "utf8")) as Translations;
 const japanese = languageSites.find((site) => site.lang === "ja")!;
 const scratch = mkdtempSync(path.join(tmpdir(), "languages-"));
 let sites: Record<"en" | "vi" | "ja", Site>;
@@ -124,7 +124,7 @@ describe("SITE_LANGUAGE", () => {
   it("with no catalog, stops the start with one clear line, like any wrong setting", async () => {
     const { code, output } = await startSiteExpectingExit({ SITE_LANGUAGE: "fr" });
     expect(code, output).toBe(1);
-    const there = catalogTags().join(", ");
+    const there = translationTags().join(", ");
     expect(output.split("\n")).toContain(`  - SITE_LANGUAGE has no catalog for "fr" in locales/ (there are: ${there})`);
   }, 30_000);
 

@@ -2,9 +2,9 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buddhistEraYear } from "~/i18n/buddhist-era";
-import { catalogTags } from "~/i18n/catalogs.server";
+import { translationTags } from "~/i18n/translations.server";
 import { formatLongDate } from "~/i18n/long-date";
-import { formatMessage, type Catalog } from "~/i18n/messages";
+import { formatMessage, type Translations } from "~/i18n/messages";
 import { patternOf } from "~/i18n/patterns";
 import { FIRST_YEAR, LAST_YEAR, USUAL_VESAK, VESAK } from "~/i18n/vesak-dates";
 import { moduleSource, vesakTable } from "../../scripts/vesak-table.mjs";
@@ -15,7 +15,7 @@ import { moduleSource, vesakTable } from "../../scripts/vesak-table.mjs";
 
 const DAY = 86_400_000;
 const iso = (time: number) => new Date(time).toISOString().slice(0, 10);
-const read = (language: string) => JSON.parse(readFileSync(`locales/${language}.json`, "utf8")) as Catalog;
+const read = (language: string) => JSON.parse(readFileSync(`locales/${language}.json`, "utf8")) as Translations;
 const yearIn = (tag: string, year: number) => new Intl.NumberFormat(tag, { useGrouping: false }).format(year);
 
 /** The table's full moon of Vesākha of a year, as a UTC midnight. */
@@ -173,7 +173,7 @@ describe("every other language's long date", () => {
   /** formatLongDate before decision 61: ICU's date, or the catalog's pattern with ICU's Buddhist year. */
   const options = { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" } as const;
   const formats = new Map<string, [Intl.DateTimeFormat, Intl.DateTimeFormat]>();
-  function before(time: number, tag: string, catalog: Catalog): string {
+  function before(time: number, tag: string, catalog: Translations): string {
     if (!formats.has(tag)) formats.set(tag, [new Intl.DateTimeFormat(tag, options), new Intl.DateTimeFormat(tag, { ...options, calendar: "gregory" })]);
     const [own, gregorian] = formats.get(tag)!;
     const pattern = own.resolvedOptions().calendar === "buddhist" ? patternOf(catalog, "date.buddhist") : undefined;
@@ -184,7 +184,7 @@ describe("every other language's long date", () => {
   }
 
   it("is what it was, byte for byte: Thai, Chinese and the rest in the Buddhist calendar, all seventeen in their own", () => {
-    const languages = catalogTags();
+    const languages = translationTags();
     expect(languages).toHaveLength(17);
     const uncounted = languages.filter((language) => !(language in TURN) && !["bo", "dz", "mn"].includes(language));
     const tags = [...languages.map((language) => [language, language] as const), ...uncounted.map((language) => [`${language}-u-ca-buddhist`, language] as const)];

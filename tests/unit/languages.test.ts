@@ -1,28 +1,28 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { catalogProblems } from "~/i18n/catalog-check";
-import { catalogTags, resolveLanguage, siteLanguage } from "~/i18n/catalogs.server";
-import { canonicalTag, catalogCandidates, openGraphLocale, textDirection } from "~/i18n/language";
-import { createTranslator, formatMessage, messageParts, type Catalog } from "~/i18n/messages";
+import { translationProblems } from "~/i18n/translation-check";
+import { resolveLanguage, siteLanguage, translationTags } from "~/i18n/translations.server";
+import { canonicalTag, openGraphLocale, textDirection, translationCandidates } from "~/i18n/language";
+import { createTranslator, formatMessage, messageParts, type Translations } from "~/i18n/messages";
 import { translatorOf } from "~/i18n/use-translation";
 import { formatPublishedDate } from "~/blog/dates";
 import { breakUnits, fitLines, splitLines } from "~/crawlers/share-image";
 import { parseSettings } from "~/site/config.server";
 
-const read = (tag: string) => JSON.parse(readFileSync(`locales/${tag}.json`, "utf8")) as Catalog;
+const read = (tag: string) => JSON.parse(readFileSync(`locales/${tag}.json`, "utf8")) as Translations;
 const english = read("en");
-const shipped = catalogTags();
+const shipped = translationTags();
 
 describe("the catalogs", () => {
   it("ship at least the seventeen languages of the README", () => {
     expect(shipped).toEqual(
       expect.arrayContaining(["en", "vi", "th", "ja", "ko", "zh-Hant", "de", "es", "zh-Hans", "my", "si", "km", "lo", "bo", "dz", "mn", "ne"]),
     );
-    expect(catalogTags()).toEqual([...shipped].sort());
+    expect(translationTags()).toEqual([...shipped].sort());
   });
 
   it.each(shipped)("%s has every key of English and no other, the same placeholders, and the language's plural forms", (tag) => {
-    expect(catalogProblems(read(tag), english, tag)).toEqual([]);
+    expect(translationProblems(read(tag), english, tag)).toEqual([]);
   });
 
   it.each(shipped.filter((tag) => tag !== "en"))("%s is written in its own words, not left in English", (tag) => {
@@ -37,36 +37,36 @@ describe("the catalogs", () => {
 
   it("the check finds a missing key, an extra one, a placeholder that differs, and plural forms that are not the language's", () => {
     const { "nav.home": _dropped, ...lacking } = english;
-    expect(catalogProblems(lacking, english, "en")).toEqual(['lacks "nav.home"']);
-    expect(catalogProblems({ ...english, "nav.shop": "Shop" }, english, "en")).toEqual(['has "nav.shop", which English has not']);
-    expect(catalogProblems({ ...english, "hero.title": "Discover {produkt} Buddhism" }, english, "en")).toEqual([
+    expect(translationProblems(lacking, english, "en")).toEqual(['lacks "nav.home"']);
+    expect(translationProblems({ ...english, "nav.shop": "Shop" }, english, "en")).toEqual(['has "nav.shop", which English has not']);
+    expect(translationProblems({ ...english, "hero.title": "Discover {produkt} Buddhism" }, english, "en")).toEqual([
       '"hero.title" has placeholders produkt, English product',
     ]);
-    expect(catalogProblems({ ...english, "donation.title": "Support us" }, english, "en")).toEqual(['"donation.title" has placeholders none, English site']);
-    expect(catalogProblems({ ...english, "article.readingTime": { other: "{count} Min." } }, english, "de")).toEqual([
+    expect(translationProblems({ ...english, "donation.title": "Support us" }, english, "en")).toEqual(['"donation.title" has placeholders none, English site']);
+    expect(translationProblems({ ...english, "article.readingTime": { other: "{count} Min." } }, english, "de")).toEqual([
       '"article.readingTime" has the plural forms other, the language one, other',
     ]);
-    expect(catalogProblems({ ...english, "article.readingTime": "{count} min" }, english, "en")[0]).toMatch(/one message per plural form/);
+    expect(translationProblems({ ...english, "article.readingTime": "{count} min" }, english, "en")[0]).toMatch(/one message per plural form/);
     // The form for exactly one may say it in words …
-    expect(catalogProblems({ ...english, "article.readingTime": { one: "one minute", other: "{count} minutes" } }, english, "en")).toEqual([]);
+    expect(translationProblems({ ...english, "article.readingTime": { one: "one minute", other: "{count} minutes" } }, english, "en")).toEqual([]);
     // … but not where "one" is 0 and 1 as well (Sinhala), or 21 and 31 (Russian): there it shows the number.
-    expect(catalogProblems({ ...read("si"), "article.readingTime": { one: "එක් මිනිත්තුවක්", other: "මිනිත්තු {count}" } }, english, "si")).toEqual([
+    expect(translationProblems({ ...read("si"), "article.readingTime": { one: "එක් මිනිත්තුවක්", other: "මිනිත්තු {count}" } }, english, "si")).toEqual([
       '"article.readingTime.one" has placeholders none, English count',
     ]);
   });
 
   it("the check holds digits to the language's own, and the patterns of app/i18n/patterns.ts to their placeholders", () => {
-    expect(catalogProblems({ ...read("my"), "footer.copyright": "© 2024 {site}။" }, english, "my")).toEqual([
+    expect(translationProblems({ ...read("my"), "footer.copyright": "© 2024 {site}။" }, english, "my")).toEqual([
       '"footer.copyright" has the digits 2024, the language writes ၀၁၂၃၄၅၆၇၈၉',
     ]);
-    expect(catalogProblems({ ...english, "footer.copyright": "© ၂၀၂၄ {site}." }, english, "en")).toEqual([
+    expect(translationProblems({ ...english, "footer.copyright": "© ၂၀၂၄ {site}." }, english, "en")).toEqual([
       '"footer.copyright" has the digits ၂၀၂၄, the language writes 0123456789',
     ]);
     // A pattern English has not is a key a catalog may add, with its own placeholders …
-    expect(catalogProblems({ ...english, "date.buddhist": "{day} {month} BE {year}" }, english, "en")).toEqual([]);
-    expect(catalogProblems({ ...english, "date.buddhist": "{day} {month}" }, english, "en")).toEqual(['"date.buddhist" has placeholders day, month, the pattern day, month, year']);
+    expect(translationProblems({ ...english, "date.buddhist": "{day} {month} BE {year}" }, english, "en")).toEqual([]);
+    expect(translationProblems({ ...english, "date.buddhist": "{day} {month}" }, english, "en")).toEqual(['"date.buddhist" has placeholders day, month, the pattern day, month, year']);
     // … and any other key English has not is still one too many.
-    expect(catalogProblems({ ...english, "date.gregorian": "{day}" }, english, "en")).toEqual(['has "date.gregorian", which English has not']);
+    expect(translationProblems({ ...english, "date.gregorian": "{day}" }, english, "en")).toEqual(['has "date.gregorian", which English has not']);
   });
 });
 
@@ -77,8 +77,8 @@ describe("SITE_LANGUAGE", () => {
     expect(resolveLanguage("zh-TW")).toEqual({ ok: true, tag: "zh-TW", catalog: "zh-Hant" });
     expect(resolveLanguage("de-AT")).toEqual({ ok: true, tag: "de-AT", catalog: "de" });
     expect(resolveLanguage(" ja ")).toEqual({ ok: true, tag: "ja", catalog: "ja" });
-    expect(catalogCandidates("zh-TW")).toEqual(["zh-TW", "zh-Hant"]);
-    expect(catalogCandidates("de-AT")).toEqual(["de-AT", "de-Latn", "de"]);
+    expect(translationCandidates("zh-TW")).toEqual(["zh-TW", "zh-Hant"]);
+    expect(translationCandidates("de-AT")).toEqual(["de-AT", "de-Latn", "de"]);
     expect(canonicalTag("not a tag")).toBeUndefined();
   });
 
@@ -102,7 +102,7 @@ describe("SITE_LANGUAGE", () => {
   });
 
   it("does not serve a script with another script's catalog: Mongolian in its own script is not the Cyrillic catalog", () => {
-    expect(catalogCandidates("mn-Mong")).toEqual(["mn-Mong"]);
+    expect(translationCandidates("mn-Mong")).toEqual(["mn-Mong"]);
     const mongolian = resolveLanguage("mn-Mong");
     expect(!mongolian.ok && mongolian.problem).toMatch(/^has no catalog for "mn-Mong"/);
   });
@@ -151,7 +151,7 @@ describe("messages", () => {
     const en = createTranslator("en", english);
     expect(en.plural("article.readingTime", 1)).toBe("1 min read");
     expect(en.plural("article.readingTime", 12)).toBe("12 min read");
-    expect(createTranslator("en", { n: { one: "one", other: "{count} many" } } as Catalog).plural("n" as never, 1200)).toBe("1,200 many");
+    expect(createTranslator("en", { n: { one: "one", other: "{count} many" } } as Translations).plural("n" as never, 1200)).toBe("1,200 many");
   });
 
   it("are translated in the tag of the site, also where sites of one process share a catalog in different tags", () => {

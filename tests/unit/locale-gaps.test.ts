@@ -1,20 +1,20 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { catalogTags } from "~/i18n/catalogs.server";
+import { translationTags } from "~/i18n/translations.server";
 import { formatPublishedDate } from "~/blog/dates";
 import { buddhistEraYear } from "~/i18n/buddhist-era";
 import { formatLongDate } from "~/i18n/long-date";
-import { createTranslator, type Catalog, type PluralKey } from "~/i18n/messages";
+import { createTranslator, type PluralKey, type Translations } from "~/i18n/messages";
 import { digitsOf, formatCount, formatNumeral } from "~/i18n/numbers";
 
 // Where Node's locale data (ICU 78, CLDR 48) is missing or wrong for a language, the site's catalog supplies
 // the pattern (docs/decisions/044): no page in the nine languages of that decision shows an English word, a
 // Latin era, a doubled month name, or digits other than the language's own.
 
-const read = (tag: string) => JSON.parse(readFileSync(`locales/${tag}.json`, "utf8")) as Catalog;
+const read = (tag: string) => JSON.parse(readFileSync(`locales/${tag}.json`, "utf8")) as Translations;
 const english = read("en");
-const shipped = catalogTags();
+const shipped = translationTags();
 
 /** The nine languages of decision 44, with the digits CLDR makes their default. */
 const NINE = { "zh-Hans": "latn", my: "mymr", si: "latn", km: "latn", lo: "latn", bo: "latn", dz: "tibt", mn: "latn", ne: "deva" } as const;

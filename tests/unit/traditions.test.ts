@@ -5,15 +5,15 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import english from "../../locales/en.json";
 import { aboutHtml, ABOUT_MAX_BYTES } from "~/blog/about-text.server";
-import { forTradition, siteLanguage } from "~/i18n/catalogs.server";
-import type { Catalog } from "~/i18n/messages";
+import { forTradition, siteLanguage } from "~/i18n/translations.server";
+import type { Translations } from "~/i18n/messages";
 import { joinSentences } from "~/i18n/sentences";
 import { joinNamesWithShad, shadProblems, withShad } from "~/i18n/tibetan-joins";
 import { aboutSourceOf } from "~/site/about-file";
 import { parseSettings, publicSettings } from "~/site/config.server";
 import { MARKS, TRADITIONS } from "~/site/traditions";
 
-const catalog = english as Catalog;
+const catalog = english as Translations;
 /** The keys a tradition gives its own words for: those of Zen's texts that the home page shows. */
 const traditionKeys = (tradition: string) =>
   Object.keys(catalog)
