@@ -46,19 +46,19 @@ function problemsOf(tag: string): string[] {
 }
 
 /**
- * The language a SITE_LANGUAGE value asks for, with the catalog that serves it, or why it cannot be
+ * The language a SITE_LANGUAGE value asks for, with the translations that serve it, or why it cannot be
  * served. The pages keep the tag as asked (de-AT: Austrian dates) and take the words of the nearest
- * catalog (de).
+ * translations (de).
  */
-export function resolveLanguage(value: string): { ok: true; tag: string; catalog: string } | { ok: false; problem: string } {
+export function resolveLanguage(value: string): { ok: true; tag: string; translations: string } | { ok: false; problem: string } {
   const tag = canonicalTag(value);
   if (!tag) return { ok: false, problem: `must be a language tag such as en, vi, ja or zh-Hant, not "${value}"` };
   const available = translationTags();
-  const catalog = translationCandidates(tag).find((candidate) => available.includes(candidate));
-  if (!catalog) return { ok: false, problem: `has no catalog for "${tag}" in locales/ (there are: ${available.join(", ")})` };
-  const wrong = problemsOf(catalog);
-  if (wrong.length > 0) return { ok: false, problem: `locales/${catalog}.json ${wrong.join("; ")}` };
-  return { ok: true, tag, catalog };
+  const translations = translationCandidates(tag).find((candidate) => available.includes(candidate));
+  if (!translations) return { ok: false, problem: `has no translations for "${tag}" in locales/ (there are: ${available.join(", ")})` };
+  const wrong = problemsOf(translations);
+  if (wrong.length > 0) return { ok: false, problem: `locales/${translations}.json ${wrong.join("; ")}` };
+  return { ok: true, tag, translations };
 }
 
 export type SiteLanguage = {
@@ -82,12 +82,12 @@ const languages = new LRUCache<string, SiteLanguage>({ max: 1000 });
  * Everything the pages need of a language, in the words of a site's tradition, made once per tag and
  * tradition (and, in Tibetan and Dzongkha, per site name: its joins with the shad are written out).
  */
-export function siteLanguage({ tag, catalog }: { tag: string; catalog: string }, tradition = DEFAULT_TRADITION, siteName?: string): SiteLanguage {
+export function siteLanguage({ tag, translations }: { tag: string; translations: string }, tradition = DEFAULT_TRADITION, siteName?: string): SiteLanguage {
   const names = siteName !== undefined && writesTibetan(tag) ? { site: siteName } : undefined;
-  const key = `${tag}\n${catalog}\n${tradition}${names ? `\n${names.site}` : ""}`;
+  const key = `${tag}\n${translations}\n${tradition}${names ? `\n${names.site}` : ""}`;
   let language = languages.get(key);
   if (!language) {
-    const words = forTradition(read(catalog), tradition);
+    const words = forTradition(read(translations), tradition);
     const messages = names ? joinNamesWithShad(words, names) : words;
     language = { lang: tag, dir: textDirection(tag), ogLocale: openGraphLocale(tag), messages, translator: createTranslator(tag, messages) };
     languages.set(key, language);

@@ -125,7 +125,7 @@ describe("SITE_LANGUAGE", () => {
     const { code, output } = await startSiteExpectingExit({ SITE_LANGUAGE: "fr" });
     expect(code, output).toBe(1);
     const there = translationTags().join(", ");
-    expect(output.split("\n")).toContain(`  - SITE_LANGUAGE has no catalog for "fr" in locales/ (there are: ${there})`);
+    expect(output.split("\n")).toContain(`  - SITE_LANGUAGE has no translations for "fr" in locales/ (there are: ${there})`);
   }, 30_000);
 
   it("in a sites file, is each site's own, and a wrong one names the site", async () => {
@@ -133,7 +133,7 @@ describe("SITE_LANGUAGE", () => {
     writeFileSync(file, "sites:\n  - hosts: [vi.example.org]\n    SITE_LANGUAGE: vi\n  - hosts: [kl.example.org]\n    SITE_LANGUAGE: tlh\n");
     const { code, output } = await startSiteExpectingExit({ SITES_FILE: file });
     expect(code, output).toBe(1);
-    expect(output).toContain('  - site kl.example.org: SITE_LANGUAGE has no catalog for "tlh"');
+    expect(output).toContain('  - site kl.example.org: SITE_LANGUAGE has no translations for "tlh"');
     expect(output).not.toContain("vi.example.org");
   }, 30_000);
 });

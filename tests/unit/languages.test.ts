@@ -72,45 +72,45 @@ describe("the catalogs", () => {
 
 describe("SITE_LANGUAGE", () => {
   it("finds the nearest catalog: the tag, its language with its likely script, the language", () => {
-    expect(resolveLanguage("vi")).toEqual({ ok: true, tag: "vi", catalog: "vi" });
-    expect(resolveLanguage("zh-hant")).toEqual({ ok: true, tag: "zh-Hant", catalog: "zh-Hant" });
-    expect(resolveLanguage("zh-TW")).toEqual({ ok: true, tag: "zh-TW", catalog: "zh-Hant" });
-    expect(resolveLanguage("de-AT")).toEqual({ ok: true, tag: "de-AT", catalog: "de" });
-    expect(resolveLanguage(" ja ")).toEqual({ ok: true, tag: "ja", catalog: "ja" });
+    expect(resolveLanguage("vi")).toEqual({ ok: true, tag: "vi", translations: "vi" });
+    expect(resolveLanguage("zh-hant")).toEqual({ ok: true, tag: "zh-Hant", translations: "zh-Hant" });
+    expect(resolveLanguage("zh-TW")).toEqual({ ok: true, tag: "zh-TW", translations: "zh-Hant" });
+    expect(resolveLanguage("de-AT")).toEqual({ ok: true, tag: "de-AT", translations: "de" });
+    expect(resolveLanguage(" ja ")).toEqual({ ok: true, tag: "ja", translations: "ja" });
     expect(translationCandidates("zh-TW")).toEqual(["zh-TW", "zh-Hant"]);
     expect(translationCandidates("de-AT")).toEqual(["de-AT", "de-Latn", "de"]);
     expect(canonicalTag("not a tag")).toBeUndefined();
   });
 
   it("serves Chinese by script: Simplified for zh, zh-CN and zh-SG, Traditional for zh-TW, zh-HK and zh-MO", () => {
-    for (const tag of ["zh", "zh-CN", "zh-SG", "zh-Hans", "zh-hans-cn", "cmn"]) expect(resolveLanguage(tag), tag).toMatchObject({ ok: true, catalog: "zh-Hans" });
-    for (const tag of ["zh-TW", "zh-HK", "zh-MO", "zh-Hant", "zh-Hant-HK"]) expect(resolveLanguage(tag), tag).toMatchObject({ ok: true, catalog: "zh-Hant" });
+    for (const tag of ["zh", "zh-CN", "zh-SG", "zh-Hans", "zh-hans-cn", "cmn"]) expect(resolveLanguage(tag), tag).toMatchObject({ ok: true, translations: "zh-Hans" });
+    for (const tag of ["zh-TW", "zh-HK", "zh-MO", "zh-Hant", "zh-Hant-HK"]) expect(resolveLanguage(tag), tag).toMatchObject({ ok: true, translations: "zh-Hant" });
     // The tag as asked stays the pages' (Singapore's dates, <html lang="zh-SG">).
-    expect(resolveLanguage("zh-SG")).toEqual({ ok: true, tag: "zh-SG", catalog: "zh-Hans" });
-    expect(siteLanguage({ tag: "zh-CN", catalog: "zh-Hans" })).toMatchObject({ lang: "zh-CN", ogLocale: "zh_CN" });
+    expect(resolveLanguage("zh-SG")).toEqual({ ok: true, tag: "zh-SG", translations: "zh-Hans" });
+    expect(siteLanguage({ tag: "zh-CN", translations: "zh-Hans" })).toMatchObject({ lang: "zh-CN", ogLocale: "zh_CN" });
   });
 
   it("serves the nine languages added with decision 44 by their tags, with a region, and with the calendar or digits asked for", () => {
     const regions = { my: "my-MM", si: "si-LK", km: "km-KH", lo: "lo-LA", bo: "bo-IN", dz: "dz-BT", mn: "mn-MN", ne: "ne-NP" };
-    for (const [catalog, tag] of Object.entries(regions)) {
-      expect(resolveLanguage(catalog)).toEqual({ ok: true, tag: catalog, catalog });
-      expect(resolveLanguage(tag)).toEqual({ ok: true, tag, catalog });
+    for (const [translations, tag] of Object.entries(regions)) {
+      expect(resolveLanguage(translations)).toEqual({ ok: true, tag: translations, translations });
+      expect(resolveLanguage(tag)).toEqual({ ok: true, tag, translations });
     }
-    expect(resolveLanguage("km-u-ca-buddhist")).toEqual({ ok: true, tag: "km-u-ca-buddhist", catalog: "km" });
-    expect(resolveLanguage("km-KH-u-nu-khmr")).toEqual({ ok: true, tag: "km-KH-u-nu-khmr", catalog: "km" });
-    expect(resolveLanguage("mn-Cyrl-MN")).toEqual({ ok: true, tag: "mn-Cyrl-MN", catalog: "mn" });
+    expect(resolveLanguage("km-u-ca-buddhist")).toEqual({ ok: true, tag: "km-u-ca-buddhist", translations: "km" });
+    expect(resolveLanguage("km-KH-u-nu-khmr")).toEqual({ ok: true, tag: "km-KH-u-nu-khmr", translations: "km" });
+    expect(resolveLanguage("mn-Cyrl-MN")).toEqual({ ok: true, tag: "mn-Cyrl-MN", translations: "mn" });
   });
 
   it("does not serve a script with another script's catalog: Mongolian in its own script is not the Cyrillic catalog", () => {
     expect(translationCandidates("mn-Mong")).toEqual(["mn-Mong"]);
     const mongolian = resolveLanguage("mn-Mong");
-    expect(!mongolian.ok && mongolian.problem).toMatch(/^has no catalog for "mn-Mong"/);
+    expect(!mongolian.ok && mongolian.problem).toMatch(/^has no translations for "mn-Mong"/);
   });
 
   it("refuses a tag with no catalog, or no tag at all, saying which catalogs there are", () => {
     const missing = resolveLanguage("fr");
     expect(missing.ok).toBe(false);
-    expect(!missing.ok && missing.problem).toMatch(/^has no catalog for "fr" in locales\/ \(there are: .*\bvi\b.*\)$/);
+    expect(!missing.ok && missing.problem).toMatch(/^has no translations for "fr" in locales\/ \(there are: .*\bvi\b.*\)$/);
     // Cantonese is not Mandarin, whatever the script: no catalog serves it.
     expect(resolveLanguage("yue-HK").ok).toBe(false);
     expect(resolveLanguage("english please")).toEqual({ ok: false, problem: 'must be a language tag such as en, vi, ja or zh-Hant, not "english please"' });
@@ -118,16 +118,16 @@ describe("SITE_LANGUAGE", () => {
 
   it("is part of a site's settings: English by default, and a wrong one is a problem named by its setting", () => {
     const ok = parseSettings({ SITE_LANGUAGE: "ja" });
-    expect(ok.ok && ok.settings.site.language).toEqual({ tag: "ja", catalog: "ja" });
+    expect(ok.ok && ok.settings.site.language).toEqual({ tag: "ja", translations: "ja" });
     const unset = parseSettings({});
-    expect(unset.ok && unset.settings.site.language).toEqual({ tag: "en", catalog: "en" });
+    expect(unset.ok && unset.settings.site.language).toEqual({ tag: "en", translations: "en" });
     const wrong = parseSettings({ SITE_LANGUAGE: "xx" });
-    expect(!wrong.ok && wrong.problems).toEqual([expect.stringMatching(/^SITE_LANGUAGE has no catalog for "xx"/)]);
+    expect(!wrong.ok && wrong.problems).toEqual([expect.stringMatching(/^SITE_LANGUAGE has no translations for "xx"/)]);
   });
 
   it("gives the pages their lang, dir and Open Graph locale", () => {
-    expect(siteLanguage({ tag: "vi", catalog: "vi" })).toMatchObject({ lang: "vi", dir: "ltr", ogLocale: "vi_VN" });
-    expect(siteLanguage({ tag: "zh-Hant", catalog: "zh-Hant" })).toMatchObject({ ogLocale: "zh_TW" });
+    expect(siteLanguage({ tag: "vi", translations: "vi" })).toMatchObject({ lang: "vi", dir: "ltr", ogLocale: "vi_VN" });
+    expect(siteLanguage({ tag: "zh-Hant", translations: "zh-Hant" })).toMatchObject({ ogLocale: "zh_TW" });
     expect(openGraphLocale("en")).toBe("en_US");
     expect(openGraphLocale("ja")).toBe("ja_JP");
     expect(openGraphLocale("de-AT")).toBe("de_AT");

@@ -132,10 +132,10 @@ describe("Tibetan and Dzongkha at the join of a name and a shad", () => {
   });
 
   it("a Tibetan site's pages carry the joined name, other languages' catalogs are untouched", () => {
-    const bo = siteLanguage({ tag: "bo", catalog: "bo" }, "tibetan", "བདེ་ཆེན་ཆོས་གླིང");
+    const bo = siteLanguage({ tag: "bo", translations: "bo" }, "tibetan", "བདེ་ཆེན་ཆོས་གླིང");
     expect(bo.translator.t("footer.copyright", { site: "བདེ་ཆེན་ཆོས་གླིང" })).toContain("བདེ་ཆེན་ཆོས་གླིང་།");
     expect(bo.translator.t("footer.copyright", { site: "བདེ་ཆེན་ཆོས་གླིང" })).not.toContain("གླིང།");
-    const en = siteLanguage({ tag: "en", catalog: "en" }, "zen", "Zen");
+    const en = siteLanguage({ tag: "en", translations: "en" }, "zen", "Zen");
     expect(en.messages).toEqual(forTradition(catalog, "zen"));
   });
 
