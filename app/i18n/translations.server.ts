@@ -7,9 +7,9 @@ import { createTranslator, type Translations, type Translator } from "./messages
 import { joinNamesWithShad, writesTibetan } from "./tibetan-joins";
 
 /**
- * The catalogs in locales/, one JSON file per language named by its tag (vi.json, zh-Hant.json): adding
+ * The translations in locales/, one JSON file per language named by its tag (vi.json, zh-Hant.json): adding
  * a language is adding a file. They are read once, when a site first asks for one, and checked against
- * English: a catalog that could not serve every page stops the start like any other wrong setting.
+ * English: translations that could not serve every page stop the start like any other wrong setting.
  */
 
 export const TRANSLATIONS_DIR = path.resolve("locales");
@@ -17,10 +17,10 @@ export const DEFAULT_LANGUAGE = "en";
 
 let tags: string[] | undefined;
 
-/** A catalog's file: a language tag and .json (en.descriptions.json, the translators' notes, is none). */
+/** A translations file: a language tag and .json (en.descriptions.json, the translators' notes, is none). */
 const TRANSLATIONS_FILE = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*\.json$/;
 
-/** The languages there is a catalog for. */
+/** The languages there are translations for. */
 export function translationTags(): string[] {
   tags ??= readdirSync(TRANSLATIONS_DIR)
     .filter((name) => TRANSLATIONS_FILE.test(name))
@@ -29,14 +29,14 @@ export function translationTags(): string[] {
   return tags;
 }
 
-const catalogs = new Map<string, Translations>();
+const loaded = new Map<string, Translations>();
 const problems = new Map<string, string[]>();
 
-/** A catalog as read from its file, once: a sites file of 500 sites in one language reads it one time. */
+/** A language's translations as read from their file, once: a sites file of 500 sites in one language reads it one time. */
 function read(tag: string): Translations {
-  let catalog = catalogs.get(tag);
-  if (!catalog) catalogs.set(tag, (catalog = JSON.parse(readFileSync(path.join(TRANSLATIONS_DIR, `${tag}.json`), "utf8")) as Translations));
-  return catalog;
+  let translations = loaded.get(tag);
+  if (!translations) loaded.set(tag, (translations = JSON.parse(readFileSync(path.join(TRANSLATIONS_DIR, `${tag}.json`), "utf8")) as Translations));
+  return translations;
 }
 
 function problemsOf(tag: string): string[] {
@@ -71,11 +71,11 @@ export type SiteLanguage = {
   translator: Translator;
 };
 
-/** The tradition whose words are a catalog's plain keys (hero.subtitle, about.paragraph1 …). */
+/** The tradition whose words are the translations' plain keys (hero.subtitle, about.paragraph1 …). */
 export const DEFAULT_TRADITION = "zen";
 const TRADITION_PREFIX = "tradition.";
 
-// Bounded: a Tibetan or Dzongkha catalog is made per site name, and sites come and go by reloads.
+// Bounded: Tibetan or Dzongkha translations are made per site name, and sites come and go by reloads.
 const languages = new LRUCache<string, SiteLanguage>({ max: 1000 });
 
 /**
@@ -96,14 +96,14 @@ export function siteLanguage({ tag, translations }: { tag: string; translations:
 }
 
 /**
- * A catalog as a site of one tradition reads it: every `tradition.<name>.<key>` of that tradition in place
- * of `<key>` (in its place, so a Zen site's catalog is the file's as it was), and no other tradition's
- * words, which the browser would only carry for nothing.
+ * A language's translations as a site of one tradition reads them: every `tradition.<name>.<key>` of that
+ * tradition in place of `<key>` (in its place, so a Zen site's translations are the file's as they were),
+ * and no other tradition's words, which the browser would only carry for nothing.
  */
-export function forTradition(catalog: Translations, tradition: string): Translations {
+export function forTradition(translations: Translations, tradition: string): Translations {
   const own = `${TRADITION_PREFIX}${tradition}.`;
   const words: Translations = {};
-  for (const [key, message] of Object.entries(catalog)) if (!key.startsWith(TRADITION_PREFIX)) words[key] = message;
-  for (const [key, message] of Object.entries(catalog)) if (key.startsWith(own)) words[key.slice(own.length)] = message;
+  for (const [key, message] of Object.entries(translations)) if (!key.startsWith(TRADITION_PREFIX)) words[key] = message;
+  for (const [key, message] of Object.entries(translations)) if (key.startsWith(own)) words[key.slice(own.length)] = message;
   return words;
 }
