@@ -78,7 +78,7 @@ describe("settings", () => {
     };
     expect(folder({})).toBe(path.join("content", "blog"));
     expect(folder({ SITE_LANGUAGE: "my" })).toBe(path.join("content", "my"));
-    // By catalog: zh-CN reads zh-Hans's articles, de-AT de's.
+    // By translations: zh-CN reads zh-Hans's articles, de-AT de's.
     expect(folder({ SITE_LANGUAGE: "zh-CN" })).toBe(path.join("content", "zh-Hans"));
     expect(folder({ SITE_LANGUAGE: "de-AT", CONTENT_DIR: "" })).toBe(path.join("content", "de"));
     expect(folder({ SITE_LANGUAGE: "my", CONTENT_DIR: "/srv/articles" })).toBe(path.relative(process.cwd(), "/srv/articles"));

@@ -13,7 +13,7 @@ const read = (tag: string) => JSON.parse(readFileSync(`locales/${tag}.json`, "ut
 const english = read("en");
 const shipped = translationTags();
 
-describe("the catalogs", () => {
+describe("the translations", () => {
   it("ship at least the seventeen languages of the README", () => {
     expect(shipped).toEqual(
       expect.arrayContaining(["en", "vi", "th", "ja", "ko", "zh-Hant", "de", "es", "zh-Hans", "my", "si", "km", "lo", "bo", "dz", "mn", "ne"]),
@@ -26,12 +26,12 @@ describe("the catalogs", () => {
   });
 
   it.each(shipped.filter((tag) => tag !== "en"))("%s is written in its own words, not left in English", (tag) => {
-    const catalog = read(tag);
+    const translations = read(tag);
     // A tradition's pillar titles are often its own Pāli or Sanskrit terms (Sīla, Samādhi), the same in every
     // Latin-script language: they do not count.
     const pillarTitle = (key: string) => /^tradition\.[\w-]+\.about\.pillar\d\.title$/.test(key);
-    const same = Object.keys(english).filter((key) => typeof english[key] === "string" && catalog[key] === english[key] && !pillarTitle(key));
-    // Words that are the same in both (Blog, Zazen, Video) are few; a catalog copied from English is not.
+    const same = Object.keys(english).filter((key) => typeof english[key] === "string" && translations[key] === english[key] && !pillarTitle(key));
+    // Words that are the same in both (Blog, Zazen, Video) are few; translations copied from English are not.
     expect(same.length, `keys left as in English: ${same.join(", ")}`).toBeLessThanOrEqual(5);
   });
 
@@ -62,7 +62,7 @@ describe("the catalogs", () => {
     expect(translationProblems({ ...english, "footer.copyright": "© ၂၀၂၄ {site}." }, english, "en")).toEqual([
       '"footer.copyright" has the digits ၂၀၂၄, the language writes 0123456789',
     ]);
-    // A pattern English has not is a key a catalog may add, with its own placeholders …
+    // A pattern English has not is a key translations may add, with its own placeholders …
     expect(translationProblems({ ...english, "date.buddhist": "{day} {month} BE {year}" }, english, "en")).toEqual([]);
     expect(translationProblems({ ...english, "date.buddhist": "{day} {month}" }, english, "en")).toEqual(['"date.buddhist" has placeholders day, month, the pattern day, month, year']);
     // … and any other key English has not is still one too many.
@@ -71,7 +71,7 @@ describe("the catalogs", () => {
 });
 
 describe("SITE_LANGUAGE", () => {
-  it("finds the nearest catalog: the tag, its language with its likely script, the language", () => {
+  it("finds the nearest translations: the tag, its language with its likely script, the language", () => {
     expect(resolveLanguage("vi")).toEqual({ ok: true, tag: "vi", translations: "vi" });
     expect(resolveLanguage("zh-hant")).toEqual({ ok: true, tag: "zh-Hant", translations: "zh-Hant" });
     expect(resolveLanguage("zh-TW")).toEqual({ ok: true, tag: "zh-TW", translations: "zh-Hant" });
@@ -101,17 +101,17 @@ describe("SITE_LANGUAGE", () => {
     expect(resolveLanguage("mn-Cyrl-MN")).toEqual({ ok: true, tag: "mn-Cyrl-MN", translations: "mn" });
   });
 
-  it("does not serve a script with another script's catalog: Mongolian in its own script is not the Cyrillic catalog", () => {
+  it("does not serve a script with another script's translations: Mongolian in its own script is not served by the Cyrillic ones", () => {
     expect(translationCandidates("mn-Mong")).toEqual(["mn-Mong"]);
     const mongolian = resolveLanguage("mn-Mong");
     expect(!mongolian.ok && mongolian.problem).toMatch(/^has no translations for "mn-Mong"/);
   });
 
-  it("refuses a tag with no catalog, or no tag at all, saying which catalogs there are", () => {
+  it("refuses a tag with no translations, or no tag at all, saying which translations there are", () => {
     const missing = resolveLanguage("fr");
     expect(missing.ok).toBe(false);
     expect(!missing.ok && missing.problem).toMatch(/^has no translations for "fr" in locales\/ \(there are: .*\bvi\b.*\)$/);
-    // Cantonese is not Mandarin, whatever the script: no catalog serves it.
+    // Cantonese is not Mandarin, whatever the script: no translations serve it.
     expect(resolveLanguage("yue-HK").ok).toBe(false);
     expect(resolveLanguage("english please")).toEqual({ ok: false, problem: 'must be a language tag such as en, vi, ja or zh-Hant, not "english please"' });
   });
@@ -154,7 +154,7 @@ describe("messages", () => {
     expect(createTranslator("en", { n: { one: "one", other: "{count} many" } } as Translations).plural("n" as never, 1200)).toBe("1,200 many");
   });
 
-  it("are translated in the tag of the site, also where sites of one process share a catalog in different tags", () => {
+  it("are translated in the tag of the site, also where sites of one process share translations in different tags", () => {
     const messages = read("km");
     expect(translatorOf({ lang: "km", messages }).numeral(12)).toBe("12");
     expect(translatorOf({ lang: "km-u-nu-khmr", messages }).numeral(12)).toBe("១២");
