@@ -10,7 +10,7 @@ writeSitesFile();
 
 // One folder of catalogues for the run (app/search), made once: the test workers, which load this config
 // again, inherit it from the environment rather than make folders of their own.
-process.env.E2E_CATALOG_DIR ||= mkdtempSync(path.join(tmpdir(), "e2e-catalog-"));
+process.env.E2E_CATALOG_DIR ||= mkdtempSync(path.join(tmpdir(), "e2e-catalogue-"));
 
 const chromiumArgs = [
   "--no-sandbox",

@@ -50,9 +50,9 @@ describe("settings", () => {
   it("puts the catalogue on PostgreSQL only with a postgres:// address, with a bounded pool, and never shows the password", () => {
     const unset = parseSettings({});
     expect(unset.ok && unset.settings.catalogue.database).toBeUndefined();
-    const set = parseSettings({ CATALOG_DATABASE_URL: "postgres://site:pw@db.example.org:5432/catalog", CATALOG_DATABASE_POOL: "8" });
-    expect(set.ok && set.settings.catalogue.database).toEqual({ url: "postgres://site:pw@db.example.org:5432/catalog", poolSize: 8 });
-    const wrong = parseSettings({ CATALOG_DATABASE_URL: "mysql://site:hunter2@db/catalog", CATALOG_DATABASE_POOL: "0" });
+    const set = parseSettings({ CATALOG_DATABASE_URL: "postgres://site:pw@db.example.org:5432/catalogue", CATALOG_DATABASE_POOL: "8" });
+    expect(set.ok && set.settings.catalogue.database).toEqual({ url: "postgres://site:pw@db.example.org:5432/catalogue", poolSize: 8 });
+    const wrong = parseSettings({ CATALOG_DATABASE_URL: "mysql://site:hunter2@db/catalogue", CATALOG_DATABASE_POOL: "0" });
     const text = wrong.ok ? "" : wrong.problems.join("\n");
     expect(text).toMatch(/CATALOG_DATABASE_URL must be a PostgreSQL address/);
     expect(text).toMatch(/CATALOG_DATABASE_POOL must be at least 1/);
