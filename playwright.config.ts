@@ -10,7 +10,7 @@ writeSitesFile();
 
 // One folder of catalogues for the run (app/search), made once: the test workers, which load this config
 // again, inherit it from the environment rather than make folders of their own.
-process.env.E2E_CATALOG_DIR ||= mkdtempSync(path.join(tmpdir(), "e2e-catalog-"));
+process.env.E2E_CATALOGUE_DIR ||= mkdtempSync(path.join(tmpdir(), "e2e-catalogue-"));
 
 const chromiumArgs = [
   "--no-sandbox",
@@ -32,7 +32,7 @@ function site(port: number, env: Record<string, string> = {}) {
     command: "node build/server.js",
     url: env.SITES_FILE ? `http://127.0.0.1:${port}/healthz` : `http://127.0.0.1:${port}/`,
     // A catalogue of its own, empty at each run (app/search), without background calls to the fake backends, whose calls tests count.
-    env: { NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", CATALOG_DIR: path.join(process.env.E2E_CATALOG_DIR!, String(port)), CATALOG_SYNC: "off", ...env },
+    env: { NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", CATALOGUE_DIR: path.join(process.env.E2E_CATALOGUE_DIR!, String(port)), CATALOGUE_SYNC: "off", ...env },
     reuseExistingServer: false,
     stdout: "ignore" as const,
     stderr: "pipe" as const,

@@ -252,16 +252,16 @@ async function startSiteOn(store) {
   const articles = options.siteArticles;
   const fake = await backend({ articles, bodyKb: 9 });
   const metricsPort = await freePort();
-  const catalogDir = mkdtempSync(path.join(os.tmpdir(), "bench-search-site-"));
+  const catalogueDir = mkdtempSync(path.join(os.tmpdir(), "bench-search-site-"));
   const databaseUrl = store === "postgres" ? await postgres.createDatabase("site") : undefined;
-  stopLater(() => rmSync(catalogDir, { recursive: true, force: true }));
+  stopLater(() => rmSync(catalogueDir, { recursive: true, force: true }));
   const started = performance.now();
   /** The site both processes serve, on one catalogue. */
   const siteSettings = {
     BLOG_API_URL: fake.url,
     BLOG_API_TOKEN: FAKE_TOKEN,
     SITE_DOMAIN: "zen.example.org",
-    CATALOGUE_DIR: catalogDir,
+    CATALOGUE_DIR: catalogueDir,
     ...(databaseUrl && { CATALOGUE_DATABASE_URL: databaseUrl }),
   };
   const server = await site({

@@ -8,10 +8,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { startSite } from "../tests/support/site-process.mjs";
 
-const catalogDir = mkdtempSync(path.join(tmpdir(), "smoke-routes-"));
+const catalogueDir = mkdtempSync(path.join(tmpdir(), "smoke-routes-"));
 // Settings that would otherwise differ between two runs: the image addresses' signing key (made at random
 // when unset) and the catalogue (read next and the sitemaps follow it once its background sync has run).
-const site = await startSite({ IMAGE_URL_SECRET: "smoke-routes-fixed-secret-0123456789", CATALOGUE_SYNC: "off", CATALOGUE_DIR: catalogDir });
+const site = await startSite({ IMAGE_URL_SECRET: "smoke-routes-fixed-secret-0123456789", CATALOGUE_SYNC: "off", CATALOGUE_DIR: catalogueDir });
 try {
   const get = (path, headers = {}) => fetch(`${site.url}${path}`, { headers: { "accept-encoding": "identity", ...headers }, redirect: "manual" });
   const html = await (await get("/blog")).text();
@@ -55,5 +55,5 @@ try {
   }
 } finally {
   await site.stop();
-  rmSync(catalogDir, { recursive: true, force: true });
+  rmSync(catalogueDir, { recursive: true, force: true });
 }

@@ -7,7 +7,7 @@ import type { SwrCache } from "./cache.server";
 import type { BlogSource } from "./source.server";
 import type { ArticleView, BlogArticle, BlogEntry, BlogListPage } from "./types";
 import { formatPublishedDate, isoDate } from "./dates";
-import type { Catalog } from "~/i18n/messages";
+import type { Translations } from "~/i18n/messages";
 import { splitKeywords } from "./keywords";
 import { minutesFor } from "./reading-time";
 import { extractVideoId, videoEmbedUrl } from "./video";
@@ -133,7 +133,7 @@ function withCardImages(page: BlogListPage): BlogListPage {
   return { ...page, blogs: page.blogs.map((entry) => ({ ...entry, image: cardImage(entry.pinterestImageLink) })) };
 }
 
-async function toArticleView(slug: string, { blog: markdown, ...fields }: BlogArticle, language: { lang: string; messages: Catalog }): Promise<ArticleView> {
+async function toArticleView(slug: string, { blog: markdown, ...fields }: BlogArticle, language: { lang: string; messages: Translations }): Promise<ArticleView> {
   const body = await renderArticleBody(markdown);
   const label = formatPublishedDate(fields.date, language.lang, language.messages);
   const iso = isoDate(fields.date);

@@ -1,5 +1,5 @@
 import { formatLongDate } from "~/i18n/long-date";
-import type { Catalog } from "~/i18n/messages";
+import type { Translations } from "~/i18n/messages";
 
 /** The years a publication date may have: beyond them ISO 8601 needs a sign, and Intl prints year 0 as 1. */
 const FIRST_YEAR = 1;
@@ -20,12 +20,12 @@ export function dateTime(value: string | null | undefined): number | undefined {
 
 /**
  * "2024-01-05" → "January 5, 2024" (en), "5 tháng 1, 2024" (vi), "2024年1月5日" (ja): the language's own long
- * date, with the patterns its catalog gives where ICU's are wrong (app/i18n/long-date.ts). A date that is
+ * date, with the patterns its translations give where ICU's are wrong (app/i18n/long-date.ts). A date that is
  * no date (dateTime) yields undefined rather than "Invalid Date" or a wrong year.
  */
-export function formatPublishedDate(value: string | null | undefined, lang = "en", catalog?: Catalog): string | undefined {
+export function formatPublishedDate(value: string | null | undefined, lang = "en", translations?: Translations): string | undefined {
   const time = dateTime(value);
-  return time === undefined ? undefined : formatLongDate(time, lang, catalog);
+  return time === undefined ? undefined : formatLongDate(time, lang, translations);
 }
 
 /** The ISO form for machines (`<time dateTime>`, structured data, sitemaps). */

@@ -1,4 +1,4 @@
-/** What a language tag says about the pages: which catalog serves it, the writing direction, Open Graph's form. */
+/** What a language tag says about the pages: whose translations serve it, the writing direction, Open Graph's form. */
 
 /** A tag in its canonical form ("zh-hant" → "zh-Hant"), or undefined when it is not a well-formed BCP 47 tag. */
 export function canonicalTag(tag: string): string | undefined {
@@ -10,11 +10,11 @@ export function canonicalTag(tag: string): string | undefined {
 }
 
 /**
- * The catalogs that may serve a tag, best first: the tag itself, then its language with its likely script
+ * The translations that may serve a tag, best first: the tag itself, then its language with its likely script
  * (zh-TW and zh-HK → zh-Hant, zh-CN, zh-SG and zh → zh-Hans), then the language alone (de-AT → de) when it
  * is written in the same script (mn-Mong is not served by mn, which is Cyrillic).
  */
-export function catalogCandidates(tag: string): string[] {
+export function translationCandidates(tag: string): string[] {
   const locale = new Intl.Locale(tag);
   const likely = locale.maximize();
   const candidates = [locale.baseName];

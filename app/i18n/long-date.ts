@@ -1,11 +1,11 @@
 import { buddhistEraYear } from "./buddhist-era";
-import { formatMessage, type Catalog } from "./messages";
+import { formatMessage, type Translations } from "./messages";
 import { patternOf } from "./patterns";
 
 /**
  * The long date of a language ("January 5, 2024", "၂၀၂၄ ဇန်နဝါရီ ၅", "སྤྱི་ལོ་༢༠༢༤ ཟླ་དངཔ་ ཚེས་ ༥"), in
  * the calendar and digits of its tag, by Intl.DateTimeFormat; where ICU's pattern for the tag's calendar
- * is known wrong, by the catalog's (app/i18n/patterns.ts) filled with ICU's own parts; in the Buddhist
+ * is known wrong, by the translations' (app/i18n/patterns.ts) filled with ICU's own parts; in the Buddhist
  * calendar, with the year as the language's country counts it (app/i18n/buddhist-era.ts). Always in UTC:
  * a date-only string means UTC midnight, and the day written is the day shown, on server and browser.
  */
@@ -19,7 +19,7 @@ function formatsOf(lang: string): Formats {
   let found = formats.get(lang);
   if (!found) {
     const own = new Intl.DateTimeFormat(lang, OPTIONS);
-    // The Gregorian long date is right in every language with a catalog: its month names (the forms used
+    // The Gregorian long date is right in every language with translations: its month names (the forms used
     // with a day, not Dzongkha's doubled stand-alone ones) and its digits serve the other calendars' patterns.
     found = {
       own,
@@ -36,12 +36,12 @@ function formatsOf(lang: string): Formats {
 
 const part = (parts: Intl.DateTimeFormatPart[], type: Intl.DateTimeFormatPartTypes) => parts.find((found) => found.type === type)?.value ?? "";
 
-export function formatLongDate(time: number, lang: string, catalog: Catalog = {}): string {
+export function formatLongDate(time: number, lang: string, translations: Translations = {}): string {
   const { own, gregorian, calendar, language, years } = formatsOf(lang);
   if (calendar !== "buddhist") return own.format(time);
   const era = buddhistEraYear(language, time);
   if (era === "gregorian") return gregorian.format(time);
-  const pattern = patternOf(catalog, "date.buddhist");
+  const pattern = patternOf(translations, "date.buddhist");
   if (!pattern && era === undefined) return own.format(time);
   const parts = own.formatToParts(time);
   const year = era === undefined ? part(parts, "year") : years.format(era);

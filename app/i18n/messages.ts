@@ -2,7 +2,7 @@ import type english from "../../locales/en.json";
 import { formatCount, formatNumeral } from "./numbers";
 
 /**
- * The words of the interface: one catalog per language in locales/, English the reference. A message is a
+ * The words of the interface: one language's translations per file in locales/, English the reference. A message is a
  * string with {name} placeholders, or, where a number changes the words, one string per plural category
  * of the language (Intl.PluralRules: "one", "few", "many", "other" …).
  */
@@ -13,7 +13,7 @@ export type PluralKey = { [K in MessageKey]: (typeof english)[K] extends string 
 export type TextKey = Exclude<MessageKey, PluralKey>;
 
 export type Message = string | Partial<Record<Intl.LDMLPluralRule, string>>;
-export type Catalog = Record<string, Message>;
+export type Translations = Record<string, Message>;
 export type Values = Record<string, string | number>;
 
 const PLACEHOLDER = /\{(\w+)\}/g;
@@ -61,10 +61,10 @@ export type Translator = {
 
 const pluralRules = new Map<string, Intl.PluralRules>();
 
-/** Translates by one catalog. A key the catalog lacks (which the catalog check prevents) reads as the key. */
-export function createTranslator(lang: string, catalog: Catalog): Translator {
+/** Translates by one language's translations. A key they lack (which the translation check prevents) reads as the key. */
+export function createTranslator(lang: string, translations: Translations): Translator {
   const text = (key: string) => {
-    const message = catalog[key];
+    const message = translations[key];
     return typeof message === "string" ? message : key;
   };
   const written = (values: Values = {}) =>
@@ -73,7 +73,7 @@ export function createTranslator(lang: string, catalog: Catalog): Translator {
     lang,
     t: (key, values) => formatMessage(text(key), written(values)),
     plural(key, count, values) {
-      const message = catalog[key];
+      const message = translations[key];
       if (typeof message !== "object") return key;
       let rules = pluralRules.get(lang);
       if (!rules) pluralRules.set(lang, (rules = new Intl.PluralRules(lang)));

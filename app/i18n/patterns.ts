@@ -1,9 +1,9 @@
-import type { Catalog } from "./messages";
+import type { Translations } from "./messages";
 
 /**
- * Keys a catalog may have that English has not: patterns for what the platform's locale data (ICU and
- * CLDR in Node) gets wrong in a language. A catalog writes one only where that is so, and the catalog
- * check holds it to its placeholders (docs/decisions/044).
+ * Keys a language's translations may have that English has not: patterns for what the platform's locale
+ * data (ICU and CLDR in Node) gets wrong in a language. Translations write one only where that is so, and
+ * the translation check holds it to its placeholders (docs/decisions/044).
  */
 export const PATTERN_PLACEHOLDERS = {
   /**
@@ -21,8 +21,8 @@ export function isPatternKey(key: string): key is PatternKey {
   return Object.hasOwn(PATTERN_PLACEHOLDERS, key);
 }
 
-/** The catalog's pattern for a key, or undefined where ICU's own output serves the language. */
-export function patternOf(catalog: Catalog, key: PatternKey): string | undefined {
-  const pattern = catalog[key];
+/** The translations' pattern for a key, or undefined where ICU's own output serves the language. */
+export function patternOf(translations: Translations, key: PatternKey): string | undefined {
+  const pattern = translations[key];
   return typeof pattern === "string" ? pattern : undefined;
 }

@@ -24,7 +24,7 @@ export function withShad(name: string): string {
   return `${bare}${SHAD}`;
 }
 
-/** Every `{site}།` of a catalog's messages written out with the site's name joined by the rules above. */
+/** Every `{site}།` of a language's translations written out with the site's name joined by the rules above. */
 export function joinNamesWithShad<M>(messages: Record<string, M>, names: Record<string, string>): Record<string, M> {
   const joined = (text: string) => text.replace(/\{(\w+)\}\u0F0D/gu, (whole, name: string) => (name in names ? withShad(names[name]!) : whole));
   return Object.fromEntries(
@@ -35,7 +35,7 @@ export function joinNamesWithShad<M>(messages: Record<string, M>, names: Record<
   );
 }
 
-/** Where a catalog's own text breaks these rules: a tsheg before a shad not after ང, ང without it, a shad after a final ཀ or ག. */
+/** Where the translations' own text breaks these rules: a tsheg before a shad not after ང, ང without it, a shad after a final ཀ or ག. */
 export function shadProblems(text: string): string[] {
   const problems: string[] = [];
   if (/[^\u0F44][\u0F0B\u0F0C]\u0F0D/u.test(text)) problems.push("a tsheg before a shad (only ང keeps it: ང་།)");

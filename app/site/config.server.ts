@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { DEFAULT_LANGUAGE, resolveLanguage, siteLanguage } from "~/i18n/catalogs.server";
+import { DEFAULT_LANGUAGE, resolveLanguage, siteLanguage } from "~/i18n/translations.server";
 import { parseAllowedHosts } from "./host";
 import { defaultEncyclopediaUrl, MARKS, TRADITIONS } from "./traditions";
 import { aboutSourceOf } from "./about-file";
@@ -108,10 +108,10 @@ const partnerLinks = z.preprocess(
     }),
 );
 
-/** SITE_LANGUAGE: a BCP 47 tag with a catalog in locales/. */
+/** SITE_LANGUAGE: a BCP 47 tag with translations in locales/. */
 const language = z.preprocess(emptyToUndefined, z.string().optional()).transform((value, ctx) => {
   const resolved = resolveLanguage(value ?? DEFAULT_LANGUAGE);
-  if (resolved.ok) return { tag: resolved.tag, catalog: resolved.catalog };
+  if (resolved.ok) return { tag: resolved.tag, translations: resolved.translations };
   ctx.addIssue({ code: "custom", message: resolved.problem });
   return z.NEVER;
 });
@@ -201,13 +201,13 @@ export const SERVER_SETTING_NAMES = [...Object.keys(serverSchema.shape), ...Obje
 export type SiteSettings = ReturnType<typeof toSiteSettings>;
 
 /**
- * The embedded articles of a site that names no CONTENT_DIR: its language's folder, content/<catalog>
+ * The embedded articles of a site that names no CONTENT_DIR: its language's folder, content/<translations>
  * (content/my for a Burmese site, content/zh-Hans for zh-CN), where there is one; English's, and any
  * language's without one, are content/blog (docs/decisions/049).
  */
-export function defaultContentDir(catalog: string): string {
-  const own = path.join("content", catalog);
-  return catalog !== DEFAULT_LANGUAGE && existsSync(own) ? own : path.join("content", "blog");
+export function defaultContentDir(translations: string): string {
+  const own = path.join("content", translations);
+  return translations !== DEFAULT_LANGUAGE && existsSync(own) ? own : path.join("content", "blog");
 }
 
 /**
@@ -217,7 +217,7 @@ export function defaultContentDir(catalog: string): string {
  */
 function toSiteSettings(env: z.infer<typeof siteSchema>, timeoutMs: number, hosts: string[] = []) {
   const product = env.SITE_PRODUCT;
-  const contentDir = path.resolve(env.CONTENT_DIR ?? defaultContentDir(env.SITE_LANGUAGE.catalog));
+  const contentDir = path.resolve(env.CONTENT_DIR ?? defaultContentDir(env.SITE_LANGUAGE.translations));
   const site = {
     hosts,
     /** How logs and problems name the site: its first host. */
@@ -226,7 +226,7 @@ function toSiteSettings(env: z.infer<typeof siteSchema>, timeoutMs: number, host
     siteName: env.SITE_NAME ?? `${product} Buddhism`,
     siteUrl: env.SITE_URL ? new URL(env.SITE_URL).origin : undefined,
     siteDomain: env.SITE_DOMAIN,
-    /** The tag the pages carry and the catalog whose words they use (de-AT takes de's). */
+    /** The tag the pages carry and the translations whose words they use (de-AT takes de's). */
     language: env.SITE_LANGUAGE,
     donationUrl: env.DONATION_URL,
     tradition: env.SITE_TRADITION,

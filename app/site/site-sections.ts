@@ -1,4 +1,4 @@
-/** The home page sections the header and footer link to, in page order, with their names' catalog keys. */
+/** The home page sections the header and footer link to, in page order, with their names' translation keys. */
 export const homeSections = [
   { id: "home", label: "sections.home" },
   { id: "about", label: "sections.about" },

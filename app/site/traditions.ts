@@ -1,6 +1,6 @@
 /**
  * The Buddhist traditions a site may belong to (SITE_TRADITION). A tradition brings the home page's words
- * (the catalogs' `tradition.<name>.*` keys, app/i18n/catalogs.server.ts), its mark and the encyclopedia
+ * (the translations' `tradition.<name>.*` keys, app/i18n/translations.server.ts), its mark and the encyclopedia
  * article the About section links to; the site's own name, links and embeds stay settings.
  * docs/decisions/062-every-tradition-its-own-home-page.md says why each was chosen.
  */

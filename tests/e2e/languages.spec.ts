@@ -14,9 +14,9 @@ import { readLocalSitesByName } from "./local-sites";
 readLocalSitesByName();
 test.describe.configure({ timeout: 60_000 });
 
-type Catalog = Record<string, string | Record<string, string>>;
-const catalog = (lang: string) => JSON.parse(readFileSync(`locales/${lang}.json`, "utf8")) as Catalog;
-const english = catalog("en");
+type Translations = Record<string, string | Record<string, string>>;
+const translationsOf = (lang: string) => JSON.parse(readFileSync(`locales/${lang}.json`, "utf8")) as Translations;
+const english = translationsOf("en");
 
 const origin = (host: string) => `http://${host}:${ports.sites}`;
 const sites = [
@@ -26,11 +26,11 @@ const sites = [
 const strict = sites.filter((site) => site.lang === "vi" || site.lang === "ja");
 
 /**
- * The words of the English interface that this site's catalog says otherwise, as a page would show them:
+ * The words of the English interface that this site's translations say otherwise, as a page would show them:
  * the site's names filled in, and around the other placeholders the fixed words ("Published on").
  */
 function englishWords({ lang, product, name }: (typeof sites)[number]): string[] {
-  const own = catalog(lang);
+  const own = translationsOf(lang);
   const words = new Set<string>();
   for (const [key, message] of Object.entries(english)) {
     if (key === "language.name" || JSON.stringify(own[key]) === JSON.stringify(message)) continue;
@@ -71,7 +71,7 @@ async function expectNoEnglish(page: Page, site: (typeof sites)[number], where: 
 
 for (const site of strict) {
   test(`the ${site.lang} site shows no English interface string, and dates its articles in ${site.lang} @crosswise`, async ({ page }) => {
-    const own = catalog(site.lang);
+    const own = translationsOf(site.lang);
     for (const path of ["/", "/blog", `/blog/${site.article}`, "/no/such/page"]) {
       await page.goto(origin(site.host) + path);
       if (hasJavaScript(page)) await hydrated(page);
@@ -81,7 +81,7 @@ for (const site of strict) {
     await expect(page.locator("article header time")).toHaveText(site.published!);
     if (!hasJavaScript(page)) return;
 
-    // Pages the browser renders itself, from the root's catalog: the blog list, then an article, by their links.
+    // Pages the browser renders itself, from the root's translations: the blog list, then an article, by their links.
     await page.goto(origin(site.host));
     await hydrated(page);
     await page.getByRole("navigation", { name: own["nav.label"] as string }).getByRole("link", { name: own["nav.blog"] as string }).click();

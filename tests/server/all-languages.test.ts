@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { parseFrontMatter } from "~/blog/front-matter";
 import { markdownWords, readingMinutes } from "~/blog/reading-time";
-import { catalogTags, resolveLanguage, siteLanguage } from "~/i18n/catalogs.server";
+import { resolveLanguage, siteLanguage, translationTags } from "~/i18n/translations.server";
 import { zawgyiProbability, ZAWGYI_PROBABILITY } from "~/i18n/zawgyi.server";
 import { MARKS, type Tradition } from "~/site/traditions";
 import { startSite } from "../support/site-process.mjs";
@@ -22,7 +22,7 @@ type Article = { slug: string; title: string; description: string; body: string 
 const EXAMPLE = "docs/sites-all-languages.yaml";
 const sites = (parse(readFileSync(EXAMPLE, "utf8")) as { sites: Site[] }).sites;
 
-const folderOf = (catalog: string) => (catalog === "en" ? "content/blog" : `content/${catalog}`);
+const folderOf = (translations: string) => (translations === "en" ? "content/blog" : `content/${translations}`);
 
 function articlesIn(folder: string): Article[] {
   return readdirSync(folder)
@@ -38,7 +38,7 @@ const languages = sites.map((site) => {
   if (!resolved.ok) throw new Error(resolved.problem);
   const tradition = site.SITE_TRADITION ?? "zen";
   const siteName = site.SITE_NAME ?? `${site.SITE_PRODUCT} Buddhism`;
-  return { site, host: site.hosts[0]!, tradition, siteName, zen: siteLanguage(resolved), language: siteLanguage(resolved, tradition, siteName), articles: articlesIn(folderOf(resolved.catalog)) };
+  return { site, host: site.hosts[0]!, tradition, siteName, zen: siteLanguage(resolved), language: siteLanguage(resolved, tradition, siteName), articles: articlesIn(folderOf(resolved.translations)) };
 });
 
 const decode = (text: string) =>
@@ -68,9 +68,9 @@ async function page(host: string, urlPath: string): Promise<string> {
 }
 
 describe("the seventeen languages of the sites example, from one process", () => {
-  it("covers every catalog, each with articles of its own", () => {
-    const catalogs = catalogTags();
-    expect(languages.map(({ language }) => resolveLanguage(language.lang)).map((resolved) => resolved.ok && resolved.catalog).sort()).toEqual(catalogs.sort());
+  it("covers every language's translations, each with articles of its own", () => {
+    const tags = translationTags();
+    expect(languages.map(({ language }) => resolveLanguage(language.lang)).map((resolved) => resolved.ok && resolved.translations).sort()).toEqual(tags.sort());
     for (const { host, articles } of languages) expect(articles.length, host).toBeGreaterThan(0);
   });
 

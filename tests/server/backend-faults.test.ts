@@ -46,7 +46,7 @@ async function visit(target: Site, path: string): Promise<Visit> {
   const text = await response.text();
   const ms = performance.now() - started;
   responses.push(`${JSON.stringify([...response.headers])}\n${text}`);
-  // What the page shows: the data after the document holds every message of the catalog.
+  // What the page shows: the data after the document holds every message of the translations.
   const body = text.includes("</html>") ? documentPart(text) : text;
   return { status: response.status, body, headers: response.headers, ms };
 }

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { catalogTags, forTradition } from "~/i18n/catalogs.server";
+import { forTradition, translationTags } from "~/i18n/translations.server";
 import { buddhistEraYear } from "~/i18n/buddhist-era";
 import { formatLongDate } from "~/i18n/long-date";
 import { digitsOf, formatNumeral } from "~/i18n/numbers";
@@ -14,12 +14,12 @@ import { startSite, startSiteExpectingExit } from "../support/site-process.mjs";
 
 // A site in its language, as crawlers, feed readers and social networks read it (the browser tests read
 // what people see): <html lang>, og:locale, inLanguage, the titles and descriptions the site writes, the
-// feed, the dates and the share image; and a SITE_LANGUAGE with no catalog stops the start.
+// feed, the dates and the share image; and a SITE_LANGUAGE with no translations stops the start.
 
 type Site = Awaited<ReturnType<typeof startSite>>;
-type Catalog = Record<string, string>;
+type Translations = Record<string, string>;
 
-const catalog = (lang: string) => JSON.parse(readFileSync(`locales/${lang}.json`, "utf8")) as Catalog;
+const translationsOf = (lang: string) => JSON.parse(readFileSync(`locales/${lang}.json`, "utf8")) as Translations;
 const japanese = languageSites.find((site) => site.lang === "ja")!;
 const scratch = mkdtempSync(path.join(tmpdir(), "languages-"));
 let sites: Record<"en" | "vi" | "ja", Site>;
@@ -62,7 +62,7 @@ describe("pages in the site's language", () => {
   });
 
   it("titles, descriptions, breadcrumbs and the share image's alt text are the site's own words", async () => {
-    const vi = catalog("vi");
+    const vi = translationsOf("vi");
     const home = await page(sites.vi, "/");
     expect(title(home)).toBe(`${VIETNAMESE_SITE_NAME} · ${vi["hero.title"]!.replace("{product}", "Tịnh Độ")}`);
     expect(meta(home, "description")).toBe(vi["meta.homeDescription"]!.replace("{product}", "Tịnh Độ"));
@@ -78,20 +78,20 @@ describe("pages in the site's language", () => {
     expect(title(await page(sites.en, "/"))).toBe("Zen Buddhism · Discover the Ancient Wisdom of Zen Buddhism");
   });
 
-  it("sends the browser its site's catalog only", async () => {
-    // The sites here are Zen's (the default tradition): their catalog is the file's without the other traditions' words.
-    const messages = (lang: string) => Object.values(forTradition(catalog(lang), "zen")).filter((message): message is string => typeof message === "string" && message.length > 20);
+  it("sends the browser its site's translations only", async () => {
+    // The sites here are Zen's (the default tradition): their translations are the file's without the other traditions' words.
+    const messages = (lang: string) => Object.values(forTradition(translationsOf(lang), "zen")).filter((message): message is string => typeof message === "string" && message.length > 20);
     const [vi, ja, en] = await Promise.all([page(sites.vi, "/"), page(sites.ja, "/"), page(sites.en, "/")]);
-    // Every message of its own language is there (the data after the document holds the catalog) …
+    // Every message of its own language is there (the data after the document holds the translations) …
     expect(messages("vi").filter((message) => !vi.includes(JSON.stringify(message).slice(1, -1)))).toEqual([]);
     // … and none of another's.
     for (const [html, others] of [[vi, ["en", "ja"]], [ja, ["en", "vi"]], [en, ["vi", "ja"]]] as const) {
       for (const other of others) expect(messages(other).filter((message) => html.includes(message))).toEqual([]);
     }
     // Nor another tradition's words in its own language.
-    const zens = new Set(Object.values(forTradition(catalog("vi"), "zen")));
+    const zens = new Set(Object.values(forTradition(translationsOf("vi"), "zen")));
     // (Some words are Zen's as well, such as the About title: those are the site's own.)
-    const otherTraditions = Object.entries(catalog("vi")).filter(([key, message]) => key.startsWith("tradition.") && typeof message === "string" && message.length > 20 && !zens.has(message));
+    const otherTraditions = Object.entries(translationsOf("vi")).filter(([key, message]) => key.startsWith("tradition.") && typeof message === "string" && message.length > 20 && !zens.has(message));
     expect(otherTraditions.length).toBeGreaterThan(30);
     expect(otherTraditions.filter(([, message]) => vi.includes(JSON.stringify(message).slice(1, -1)))).toEqual([]);
   });
@@ -104,7 +104,7 @@ describe("pages in the site's language", () => {
   });
 
   it("the feed names its language, and its title and description are the site's words", async () => {
-    const ja = catalog("ja");
+    const ja = translationsOf("ja");
     const feed = await page(sites.ja, "/blog/rss.xml");
     expect(feed).toContain("<language>ja</language>");
     expect(feed).toContain(`<title>${japanese.name} · ${ja["nav.blog"]}</title>`);
@@ -121,11 +121,11 @@ describe("pages in the site's language", () => {
 });
 
 describe("SITE_LANGUAGE", () => {
-  it("with no catalog, stops the start with one clear line, like any wrong setting", async () => {
+  it("with no translations, stops the start with one clear line, like any wrong setting", async () => {
     const { code, output } = await startSiteExpectingExit({ SITE_LANGUAGE: "fr" });
     expect(code, output).toBe(1);
-    const there = catalogTags().join(", ");
-    expect(output.split("\n")).toContain(`  - SITE_LANGUAGE has no catalog for "fr" in locales/ (there are: ${there})`);
+    const there = translationTags().join(", ");
+    expect(output.split("\n")).toContain(`  - SITE_LANGUAGE has no translations for "fr" in locales/ (there are: ${there})`);
   }, 30_000);
 
   it("in a sites file, is each site's own, and a wrong one names the site", async () => {
@@ -133,7 +133,7 @@ describe("SITE_LANGUAGE", () => {
     writeFileSync(file, "sites:\n  - hosts: [vi.example.org]\n    SITE_LANGUAGE: vi\n  - hosts: [kl.example.org]\n    SITE_LANGUAGE: tlh\n");
     const { code, output } = await startSiteExpectingExit({ SITES_FILE: file });
     expect(code, output).toBe(1);
-    expect(output).toContain('  - site kl.example.org: SITE_LANGUAGE has no catalog for "tlh"');
+    expect(output).toContain('  - site kl.example.org: SITE_LANGUAGE has no translations for "tlh"');
     expect(output).not.toContain("vi.example.org");
   }, 30_000);
 });
@@ -236,9 +236,9 @@ describe("the nine languages whose locale data Node lacks in places", () => {
 
   /** The long date of article n as this site shows it: the day written, the month named once, in the site's calendar. */
   function expectDate(site: NineSite, label: string, n: number) {
-    const catalog = JSON.parse(readFileSync(`locales/${site.lang}.json`, "utf8")) as Record<string, string>;
+    const translations = JSON.parse(readFileSync(`locales/${site.lang}.json`, "utf8")) as Record<string, string>;
     const time = Date.parse(dateOf(n));
-    expect(label).toBe(formatLongDate(time, site.tag, catalog));
+    expect(label).toBe(formatLongDate(time, site.tag, translations));
     const month = new Intl.DateTimeFormat(site.lang, { month: "long", day: "numeric", timeZone: "UTC" }).formatToParts(time).find((part) => part.type === "month")!.value.replace(/་$/, "");
     if (/\p{L}/u.test(month)) expect(label.split(month), `${label}: ${month} once`).toHaveLength(2);
     // The Buddhist era as the language's country counts it (app/i18n/buddhist-era.ts), or the Gregorian year.

@@ -28,7 +28,7 @@ const coldHost = () => `cold-${(hosts += 1)}.example.test`;
 
 /**
  * A page as this Host's visitor gets it (by node:http: fetch does not send a Host header of its own): the
- * document, without the data after it, which holds the whole catalog, "Read next" included (decision 028).
+ * document, without the data after it, which holds the whole of its translations, "Read next" included (decision 028).
  */
 function open(path: string, host: string) {
   return new Promise<{ status: number; cacheControl: string | undefined; html: string }>((resolve, reject) => {

@@ -19,7 +19,7 @@ const ALPHA = "alpha.example.org";
 const BETA = "beta.example.net";
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36";
 const scratch = mkdtempSync(path.join(tmpdir(), "report-"));
-const catalogDir = path.join(scratch, "catalog");
+const catalogueDir = path.join(scratch, "catalogue");
 const sitesFile = path.join(scratch, "sites.yaml");
 let site: Awaited<ReturnType<typeof startSite>>;
 let metricsPort: number;
@@ -45,7 +45,7 @@ const oneLine = (text: string) => text.replace(/\s+/g, " ");
 
 /** `npm run report`'s program, in the site's environment. */
 async function report(args: string[]) {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, NODE_ENV: "production", SITES_FILE: sitesFile, CATALOGUE_DIR: catalogDir, METRICS_PORT: String(metricsPort) };
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, NODE_ENV: "production", SITES_FILE: sitesFile, CATALOGUE_DIR: catalogueDir, METRICS_PORT: String(metricsPort) };
   try {
     const { stdout, stderr } = await run(process.execPath, ["build/report.js", ...args], { env });
     return { code: 0, stdout, stderr };
@@ -57,8 +57,8 @@ async function report(args: string[]) {
 
 /** Rows in a site's catalogue file, as the counts and the reader actions write them. */
 function seed(prefix: string, rows: [day: string, kind: string, page: string, key: string, n: number][]) {
-  const file = readdirSync(catalogDir).find((name) => name.startsWith(prefix) && name.endsWith(".sqlite"))!;
-  const db = new Database(path.join(catalogDir, file));
+  const file = readdirSync(catalogueDir).find((name) => name.startsWith(prefix) && name.endsWith(".sqlite"))!;
+  const db = new Database(path.join(catalogueDir, file));
   db.exec("CREATE TABLE IF NOT EXISTS counts (day TEXT NOT NULL, kind TEXT NOT NULL, page TEXT NOT NULL, key TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (day, kind, page, key)) WITHOUT ROWID");
   const add = db.prepare("INSERT INTO counts (day, kind, page, key, n) VALUES (?, ?, ?, ?, ?)");
   for (const values of rows) add.run(...values);
@@ -69,7 +69,7 @@ beforeAll(async () => {
   // Two sites with articles of their own, so each has its own store.
   writeFileSync(sitesFile, `sites:\n  - hosts: [${ALPHA}]\n  - hosts: [${BETA}]\n    CONTENT_DIR: tests/support/sites-content\n`);
   metricsPort = await freePort();
-  site = await startSite({ SITES_FILE: sitesFile, CATALOGUE_DIR: catalogDir, METRICS_PORT: String(metricsPort), IMAGE_CACHE_DIR: path.join(scratch, "images") });
+  site = await startSite({ SITES_FILE: sitesFile, CATALOGUE_DIR: catalogueDir, METRICS_PORT: String(metricsPort), IMAGE_CACHE_DIR: path.join(scratch, "images") });
   const [yesterday, before, longAgo] = [daysAgo(1), daysAgo(3), daysAgo(20)];
   seed("blog-", [
     [yesterday, "views", "", "", 900],

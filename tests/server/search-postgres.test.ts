@@ -73,9 +73,9 @@ describe.skipIf(postgresMissing)("search on PostgreSQL", () => {
   }, 30_000);
 
   it("stops at start with one line when the database cannot be reached", { timeout: 20_000 }, async () => {
-    const { code, output } = await startSiteExpectingExit({ CATALOGUE_DATABASE_URL: `postgres://site:hunter2hunter2@127.0.0.1:${await freePort()}/catalog` });
+    const { code, output } = await startSiteExpectingExit({ CATALOGUE_DATABASE_URL: `postgres://site:hunter2hunter2@127.0.0.1:${await freePort()}/catalogue` });
     expect(code).toBe(1);
-    expect(output.trim()).toMatch(/^Catalogue database postgres:\/\/site@127\.0\.0\.1:\d+\/catalog cannot be reached: ECONNREFUSED[^\n]*$/);
+    expect(output.trim()).toMatch(/^Catalogue database postgres:\/\/site@127\.0\.0\.1:\d+\/catalogue cannot be reached: ECONNREFUSED[^\n]*$/);
     expect(output).not.toContain("hunter2");
   });
 

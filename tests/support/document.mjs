@@ -1,5 +1,5 @@
 // A page as the reader's browser shows it: the document up to its end tag. What follows is Remix's data for
-// the scripts (decision 018), which holds the site's whole catalog (decision 028): a check for a message in
+// the scripts (decision 018), which holds the site's translations, all of them (decision 028): a check for a message in
 // the raw response would find every message there, shown or not.
 
 /**

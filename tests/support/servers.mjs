@@ -91,7 +91,7 @@ export const siteHosts = {
   vi: "vi.sites.test",
 };
 
-/** The embedded articles of a language (content/<catalog>, docs/decisions/049). */
+/** The embedded articles of a language (content/<translations>, docs/decisions/049). */
 export const contentDirOf = (lang) => fileURLToPath(new URL(`../../content/${lang}/`, import.meta.url));
 
 /**

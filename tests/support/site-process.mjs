@@ -26,7 +26,7 @@ export async function freePort() {
 function siteEnv(port, env) {
   const base = { PATH: process.env.PATH, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", CATALOGUE_SYNC: "off" };
   if (env.CATALOGUE_DIR) return { ...base, ...env };
-  return { ...base, CATALOGUE_DIR: mkdtempSync(path.join(tmpdir(), "site-catalog-")), ...env };
+  return { ...base, CATALOGUE_DIR: mkdtempSync(path.join(tmpdir(), "site-catalogue-")), ...env };
 }
 
 /** Removes the catalogue folder siteEnv made for a process (not one the caller gave) once it has exited. */

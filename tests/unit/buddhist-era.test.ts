@@ -2,9 +2,9 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buddhistEraYear } from "~/i18n/buddhist-era";
-import { catalogTags } from "~/i18n/catalogs.server";
+import { translationTags } from "~/i18n/translations.server";
 import { formatLongDate } from "~/i18n/long-date";
-import { formatMessage, type Catalog } from "~/i18n/messages";
+import { formatMessage, type Translations } from "~/i18n/messages";
 import { patternOf } from "~/i18n/patterns";
 import { FIRST_YEAR, LAST_YEAR, USUAL_VESAK, VESAK } from "~/i18n/vesak-dates";
 import { moduleSource, vesakTable } from "../../scripts/vesak-table.mjs";
@@ -15,7 +15,7 @@ import { moduleSource, vesakTable } from "../../scripts/vesak-table.mjs";
 
 const DAY = 86_400_000;
 const iso = (time: number) => new Date(time).toISOString().slice(0, 10);
-const read = (language: string) => JSON.parse(readFileSync(`locales/${language}.json`, "utf8")) as Catalog;
+const read = (language: string) => JSON.parse(readFileSync(`locales/${language}.json`, "utf8")) as Translations;
 const yearIn = (tag: string, year: number) => new Intl.NumberFormat(tag, { useGrouping: false }).format(year);
 
 /** The table's full moon of Vesākha of a year, as a UTC midnight. */
@@ -104,14 +104,14 @@ describe("the year of the Buddhist era", () => {
   it("turns on the table's day in every year 2000–2040: both sides of the turn, in the long date too", () => {
     for (const language of COUNTED) {
       const tag = `${language}-u-ca-buddhist`;
-      const catalog = read(language);
+      const translations = read(language);
       const { before, turn } = TURN[language];
       for (let year = 2000; year <= 2040; year += 1) {
         const day = turn(year);
         expect(buddhistEraYear(language, day - DAY), `${language}, the day before the turn of ${year}`).toBe(year + before);
         expect(buddhistEraYear(language, day), `${language}, the turn of ${year}`).toBe(year + before + 1);
-        expect(formatLongDate(day - DAY, tag, catalog)).toContain(yearIn(tag, year + before));
-        expect(formatLongDate(day, tag, catalog)).toContain(yearIn(tag, year + before + 1));
+        expect(formatLongDate(day - DAY, tag, translations)).toContain(yearIn(tag, year + before));
+        expect(formatLongDate(day, tag, translations)).toContain(yearIn(tag, year + before + 1));
       }
     }
     // Years before 100 are themselves, not 19xx.
@@ -170,13 +170,13 @@ describe("the year of the Buddhist era", () => {
 });
 
 describe("every other language's long date", () => {
-  /** formatLongDate before decision 61: ICU's date, or the catalog's pattern with ICU's Buddhist year. */
+  /** formatLongDate before decision 61: ICU's date, or the translations' pattern with ICU's Buddhist year. */
   const options = { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" } as const;
   const formats = new Map<string, [Intl.DateTimeFormat, Intl.DateTimeFormat]>();
-  function before(time: number, tag: string, catalog: Catalog): string {
+  function before(time: number, tag: string, translations: Translations): string {
     if (!formats.has(tag)) formats.set(tag, [new Intl.DateTimeFormat(tag, options), new Intl.DateTimeFormat(tag, { ...options, calendar: "gregory" })]);
     const [own, gregorian] = formats.get(tag)!;
-    const pattern = own.resolvedOptions().calendar === "buddhist" ? patternOf(catalog, "date.buddhist") : undefined;
+    const pattern = own.resolvedOptions().calendar === "buddhist" ? patternOf(translations, "date.buddhist") : undefined;
     if (!pattern) return own.format(time);
     const days = gregorian.formatToParts(time);
     const part = (parts: Intl.DateTimeFormatPart[], type: string) => parts.find((found) => found.type === type)?.value ?? "";
@@ -184,15 +184,15 @@ describe("every other language's long date", () => {
   }
 
   it("is what it was, byte for byte: Thai, Chinese and the rest in the Buddhist calendar, all seventeen in their own", () => {
-    const languages = catalogTags();
+    const languages = translationTags();
     expect(languages).toHaveLength(17);
     const uncounted = languages.filter((language) => !(language in TURN) && !["bo", "dz", "mn"].includes(language));
     const tags = [...languages.map((language) => [language, language] as const), ...uncounted.map((language) => [`${language}-u-ca-buddhist`, language] as const)];
-    const catalogs = new Map(languages.map((language) => [language, read(language)]));
+    const byLanguage = new Map(languages.map((language) => [language, read(language)]));
     fc.assert(
       fc.property(fc.integer({ min: Date.UTC(1, 0, 1) / DAY, max: Date.UTC(9999, 11, 31) / DAY }), (day) => {
         const time = day * DAY;
-        for (const [tag, language] of tags) expect(formatLongDate(time, tag, catalogs.get(language)), tag).toBe(before(time, tag, catalogs.get(language)!));
+        for (const [tag, language] of tags) expect(formatLongDate(time, tag, byLanguage.get(language)), tag).toBe(before(time, tag, byLanguage.get(language)!));
       }),
       { numRuns: 150 },
     );

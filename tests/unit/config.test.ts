@@ -50,9 +50,9 @@ describe("settings", () => {
   it("puts the catalogue on PostgreSQL only with a postgres:// address, with a bounded pool, and never shows the password", () => {
     const unset = parseSettings({});
     expect(unset.ok && unset.settings.catalogue.database).toBeUndefined();
-    const set = parseSettings({ CATALOGUE_DATABASE_URL: "postgres://site:pw@db.example.org:5432/catalog", CATALOGUE_DATABASE_POOL: "8" });
-    expect(set.ok && set.settings.catalogue.database).toEqual({ url: "postgres://site:pw@db.example.org:5432/catalog", poolSize: 8 });
-    const wrong = parseSettings({ CATALOGUE_DATABASE_URL: "mysql://site:hunter2@db/catalog", CATALOGUE_DATABASE_POOL: "0" });
+    const set = parseSettings({ CATALOGUE_DATABASE_URL: "postgres://site:pw@db.example.org:5432/catalogue", CATALOGUE_DATABASE_POOL: "8" });
+    expect(set.ok && set.settings.catalogue.database).toEqual({ url: "postgres://site:pw@db.example.org:5432/catalogue", poolSize: 8 });
+    const wrong = parseSettings({ CATALOGUE_DATABASE_URL: "mysql://site:hunter2@db/catalogue", CATALOGUE_DATABASE_POOL: "0" });
     const text = wrong.ok ? "" : wrong.problems.join("\n");
     expect(text).toMatch(/CATALOGUE_DATABASE_URL must be a PostgreSQL address/);
     expect(text).toMatch(/CATALOGUE_DATABASE_POOL must be at least 1/);
@@ -104,7 +104,7 @@ describe("settings", () => {
     };
     expect(folder({})).toBe(path.join("content", "blog"));
     expect(folder({ SITE_LANGUAGE: "my" })).toBe(path.join("content", "my"));
-    // By catalog: zh-CN reads zh-Hans's articles, de-AT de's.
+    // By translations: zh-CN reads zh-Hans's articles, de-AT de's.
     expect(folder({ SITE_LANGUAGE: "zh-CN" })).toBe(path.join("content", "zh-Hans"));
     expect(folder({ SITE_LANGUAGE: "de-AT", CONTENT_DIR: "" })).toBe(path.join("content", "de"));
     expect(folder({ SITE_LANGUAGE: "my", CONTENT_DIR: "/srv/articles" })).toBe(path.relative(process.cwd(), "/srv/articles"));

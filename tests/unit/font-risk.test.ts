@@ -1,4 +1,4 @@
-// The site's own text (components, styles, every language's catalog) has no character that needs an emoji
+// The site's own text (components, styles, every language's translations) has no character that needs an emoji
 // font: a mark the design depends on is drawn (app/components/SiteMark.tsx, LotusMark.tsx). The pages as
 // rendered, articles included, are checked in tests/e2e/font-risk.spec.ts.
 import { readdirSync, readFileSync } from "node:fs";

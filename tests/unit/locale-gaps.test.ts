@@ -1,20 +1,20 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { catalogTags } from "~/i18n/catalogs.server";
+import { translationTags } from "~/i18n/translations.server";
 import { formatPublishedDate } from "~/blog/dates";
 import { buddhistEraYear } from "~/i18n/buddhist-era";
 import { formatLongDate } from "~/i18n/long-date";
-import { createTranslator, type Catalog, type PluralKey } from "~/i18n/messages";
+import { createTranslator, type PluralKey, type Translations } from "~/i18n/messages";
 import { digitsOf, formatCount, formatNumeral } from "~/i18n/numbers";
 
-// Where Node's locale data (ICU 78, CLDR 48) is missing or wrong for a language, the site's catalog supplies
+// Where Node's locale data (ICU 78, CLDR 48) is missing or wrong for a language, the site's translations supply
 // the pattern (docs/decisions/044): no page in the nine languages of that decision shows an English word, a
 // Latin era, a doubled month name, or digits other than the language's own.
 
-const read = (tag: string) => JSON.parse(readFileSync(`locales/${tag}.json`, "utf8")) as Catalog;
+const read = (tag: string) => JSON.parse(readFileSync(`locales/${tag}.json`, "utf8")) as Translations;
 const english = read("en");
-const shipped = catalogTags();
+const shipped = translationTags();
 
 /** The nine languages of decision 44, with the digits CLDR makes their default. */
 const NINE = { "zh-Hans": "latn", my: "mymr", si: "latn", km: "latn", lo: "latn", bo: "latn", dz: "tibt", mn: "latn", ne: "deva" } as const;
@@ -51,14 +51,14 @@ describe("numbers in the language's digits", () => {
     expect(createTranslator("en", english).t("pagination.page", { number: 1234 })).toBe("Page 1234");
   });
 
-  it("any count has a message in every catalog, in the form Intl.PluralRules picks, with the count in the language's digits", () => {
-    const translators = shipped.map((tag) => ({ tag, catalog: read(tag), translator: createTranslator(tag, read(tag)), digits: digitsOf(tag) }));
+  it("any count has a message in every language's translations, in the form Intl.PluralRules picks, with the count in the language's digits", () => {
+    const translators = shipped.map((tag) => ({ tag, translations: read(tag), translator: createTranslator(tag, read(tag)), digits: digitsOf(tag) }));
     fc.assert(
       fc.property(fc.oneof(fc.integer({ min: 0, max: 120 }), fc.integer({ min: 0, max: 10_000_000 })), (count) => {
-        for (const { tag, catalog, translator, digits } of translators) {
+        for (const { tag, translations, translator, digits } of translators) {
           const form = new Intl.PluralRules(tag).select(count);
           for (const key of pluralKeys) {
-            const template = (catalog[key] as Partial<Record<string, string>>)[form];
+            const template = (translations[key] as Partial<Record<string, string>>)[form];
             expect(template, `${tag} ${key}.${form}`).toBeDefined();
             const message = translator.plural(key, count);
             if (template!.includes("{count}")) expect(message, `${tag} ${key} ${count}`).toContain(formatCount(tag, count));
@@ -71,7 +71,7 @@ describe("numbers in the language's digits", () => {
   });
 });
 
-describe("the nine catalogs", () => {
+describe("the nine languages' translations", () => {
   it.each(nine)("%s writes in its own script, apart from the names of Pinterest, YouTube and RSS", (tag) => {
     const script = SCRIPT[new Intl.Locale(tag).maximize().script as keyof typeof SCRIPT];
     const own = new RegExp(`\\p{Script=${script}}`, "u");
@@ -82,14 +82,14 @@ describe("the nine catalogs", () => {
 });
 
 describe("long dates in the nine languages", () => {
-  const cases = nine.flatMap((lang) => calendars.map((calendar) => ({ tag: `${lang}${calendar}`, lang, catalog: read(lang), digits: digitsOf(lang) })));
+  const cases = nine.flatMap((lang) => calendars.map((calendar) => ({ tag: `${lang}${calendar}`, lang, translations: read(lang), digits: digitsOf(lang) })));
 
   it("never show a Latin letter, a doubled month name, or digits other than the language's, in either calendar", () => {
     fc.assert(
       fc.property(date, (day) => {
         const time = day.getTime();
-        for (const { tag, lang, catalog, digits } of cases) {
-          const label = formatLongDate(time, tag, catalog);
+        for (const { tag, lang, translations, digits } of cases) {
+          const label = formatLongDate(time, tag, translations);
           expect(label, tag).not.toMatch(/[A-Za-z]/);
           for (const [digit] of label.matchAll(/\p{Nd}/gu)) expect(digits, `${tag}: ${label}`).toContain(digit);
           const parts = new Intl.DateTimeFormat(lang, { month: "long", day: "numeric", timeZone: "UTC" }).formatToParts(time);
@@ -108,7 +108,7 @@ describe("long dates in the nine languages", () => {
     );
   });
 
-  it("take the era's name from the catalog where ICU writes it in Latin letters, and ICU's own elsewhere", () => {
+  it("take the era's name from the translations where ICU writes it in Latin letters, and ICU's own elsewhere", () => {
     const on = (tag: string, lang: string) => formatPublishedDate("2024-01-05", tag, read(lang));
     expect(on("km-u-ca-buddhist", "km")).toBe("5 មករា ព.ស. 2567");
     expect(on("my-u-ca-buddhist", "my")).toBe("သာသနာနှစ် ၂၅၆၇ ခု ဇန်နဝါရီ ၅ ရက်");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
-import { createTranslator, type Catalog } from "~/i18n/messages";
+import { createTranslator, type Translations } from "~/i18n/messages";
 import { countWords, proseOf, readingDuration, readingMinutes, WORDS_PER_MINUTE } from "~/blog/reading-time";
 
 const words = (count: number) => Array.from({ length: count }, (_, index) => `word${index % 7}`).join(" ");
@@ -77,7 +77,7 @@ describe("reading time", () => {
   });
 
   it("reads as '5 min read' and as the ISO 8601 duration PT5M", () => {
-    const english = createTranslator("en", JSON.parse(readFileSync("locales/en.json", "utf8")) as Catalog);
+    const english = createTranslator("en", JSON.parse(readFileSync("locales/en.json", "utf8")) as Translations);
     expect(english.plural("article.readingTime", 5)).toBe("5 min read");
     expect(readingDuration(5)).toBe("PT5M");
     expect(readingDuration(12)).toBe("PT12M");

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import sharp from "sharp";
 import { breakUnits, SHARE_IMAGE, shareImageSvg } from "~/crawlers/share-image";
-import { resolveLanguage, siteLanguage } from "~/i18n/catalogs.server";
+import { resolveLanguage, siteLanguage } from "~/i18n/translations.server";
 import { MARKS } from "~/site/traditions";
 
 // The share image (/share.png) of every language of the sites example (docs/sites-all-languages.yaml):

@@ -5,18 +5,18 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import english from "../../locales/en.json";
 import { aboutHtml, ABOUT_MAX_BYTES } from "~/blog/about-text.server";
-import { forTradition, siteLanguage } from "~/i18n/catalogs.server";
-import type { Catalog } from "~/i18n/messages";
+import { forTradition, siteLanguage } from "~/i18n/translations.server";
+import type { Translations } from "~/i18n/messages";
 import { joinSentences } from "~/i18n/sentences";
 import { joinNamesWithShad, shadProblems, withShad } from "~/i18n/tibetan-joins";
 import { aboutSourceOf } from "~/site/about-file";
 import { parseSettings, publicSettings } from "~/site/config.server";
 import { MARKS, TRADITIONS } from "~/site/traditions";
 
-const catalog = english as Catalog;
+const translations = english as Translations;
 /** The keys a tradition gives its own words for: those of Zen's texts that the home page shows. */
 const traditionKeys = (tradition: string) =>
-  Object.keys(catalog)
+  Object.keys(translations)
     .filter((key) => key.startsWith(`tradition.${tradition}.`))
     .map((key) => key.slice(`tradition.${tradition}.`.length));
 
@@ -39,25 +39,25 @@ describe("a site's tradition", () => {
     expect(theravada.length).toBeGreaterThanOrEqual(13);
     for (const tradition of TRADITIONS.filter((name) => name !== "zen")) {
       expect(traditionKeys(tradition), tradition).toEqual(theravada);
-      for (const key of traditionKeys(tradition)) expect(key in catalog, `${tradition}: ${key}`).toBe(true);
+      for (const key of traditionKeys(tradition)) expect(key in translations, `${tradition}: ${key}`).toBe(true);
     }
   });
 
-  it("reads its own words in place of Zen's, keeps the catalog's order, and sends no other tradition's", () => {
-    const zen = forTradition(catalog, "zen");
+  it("reads its own words in place of Zen's, keeps the translations' order, and sends no other tradition's", () => {
+    const zen = forTradition(translations, "zen");
     expect(Object.keys(zen).some((key) => key.startsWith("tradition."))).toBe(false);
     expect(zen["about.pillar1.title"]).toBe("Zazen");
     for (const tradition of TRADITIONS.filter((name) => name !== "zen")) {
-      const own = forTradition(catalog, tradition);
+      const own = forTradition(translations, tradition);
       expect(Object.keys(own), tradition).toEqual(Object.keys(zen));
-      for (const key of traditionKeys(tradition)) expect(own[key]).toBe(catalog[`tradition.${tradition}.${key}`]);
+      for (const key of traditionKeys(tradition)) expect(own[key]).toBe(translations[`tradition.${tradition}.${key}`]);
     }
   });
 
   it("never speaks of Zen's practice on another tradition's home page, in English", () => {
     const zenPractice = /zazen|kōan|koan|ensō|enso\b|beginner’s mind/i;
     for (const tradition of TRADITIONS.filter((name) => name !== "zen")) {
-      const own = forTradition(catalog, tradition);
+      const own = forTradition(translations, tradition);
       for (const key of traditionKeys(tradition)) {
         expect(String(own[key]), `${tradition}: ${key}`).not.toMatch(zenPractice);
         // A site for every tradition names Zen among them; the others do not name it at all.
@@ -65,7 +65,7 @@ describe("a site's tradition", () => {
       }
     }
     // Theravāda is not a school of the Mahāyāna.
-    expect(String(forTradition(catalog, "theravada")["about.paragraph1"])).not.toMatch(/Mahāyāna/);
+    expect(String(forTradition(translations, "theravada")["about.paragraph1"])).not.toMatch(/Mahāyāna/);
   });
 
   it("brings its mark to the page and its encyclopedia article, unless the operator names one", () => {
@@ -115,14 +115,14 @@ describe("Tibetan and Dzongkha at the join of a name and a shad", () => {
         if (last === "ང") expect(joined).toBe(`${bare}་།`);
         else if (last === "ཀ" || last === "ག") expect(joined).toBe(bare);
         else expect(joined).toBe(`${bare}།`);
-        // What the catalog check asks of a catalog's own text holds for every join made.
+        // What the translation check asks of translations' own text holds for every join made.
         expect(shadProblems(joined)).toEqual([]);
       }),
       { numRuns: 2000 },
     );
   });
 
-  it("writes the joins of a catalog out for the site's name, and no other placeholder", () => {
+  it("writes the joins of a language's translations out for the site's name, and no other placeholder", () => {
     const messages = { "footer.copyright": "© ༢༠༢༤ {site}། པར་དབང་།", "search.count": { other: "{count} {site}།" }, "x": "{query}།" };
     expect(joinNamesWithShad(messages, { site: "བདེ་ཆེན་ཆོས་གླིང" })).toEqual({
       "footer.copyright": "© ༢༠༢༤ བདེ་ཆེན་ཆོས་གླིང་། པར་དབང་།",
@@ -131,15 +131,15 @@ describe("Tibetan and Dzongkha at the join of a name and a shad", () => {
     });
   });
 
-  it("a Tibetan site's pages carry the joined name, other languages' catalogs are untouched", () => {
-    const bo = siteLanguage({ tag: "bo", catalog: "bo" }, "tibetan", "བདེ་ཆེན་ཆོས་གླིང");
+  it("a Tibetan site's pages carry the joined name, other languages' translations are untouched", () => {
+    const bo = siteLanguage({ tag: "bo", translations: "bo" }, "tibetan", "བདེ་ཆེན་ཆོས་གླིང");
     expect(bo.translator.t("footer.copyright", { site: "བདེ་ཆེན་ཆོས་གླིང" })).toContain("བདེ་ཆེན་ཆོས་གླིང་།");
     expect(bo.translator.t("footer.copyright", { site: "བདེ་ཆེན་ཆོས་གླིང" })).not.toContain("གླིང།");
-    const en = siteLanguage({ tag: "en", catalog: "en" }, "zen", "Zen");
-    expect(en.messages).toEqual(forTradition(catalog, "zen"));
+    const en = siteLanguage({ tag: "en", translations: "en" }, "zen", "Zen");
+    expect(en.messages).toEqual(forTradition(translations, "zen"));
   });
 
-  it("the catalog check finds each broken rule", () => {
+  it("the translation check finds each broken rule", () => {
     expect(shadProblems("ཆོས་གླིང།")).toEqual(["ང before a shad without its tsheg (ང་།)"]);
     expect(shadProblems("བཀྲ་ཤིས་།")).toEqual(["a tsheg before a shad (only ང keeps it: ང་།)"]);
     expect(shadProblems("ཐོག།")).toEqual(["a shad after a final ཀ or ག, which takes none"]);

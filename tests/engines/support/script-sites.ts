@@ -1,6 +1,6 @@
 // One site process serving a site in each language whose script needs fonts or line breaking of its own
 // (docs/decisions/048), for the Firefox, WebKit and Chromium checks of tests/engines/scripts.test.ts and the
-// screenshots of scripts.shots.ts. Each site's articles are written at start from its own catalog, so every
+// screenshots of scripts.shots.ts. Each site's articles are written at start from its own translations, so every
 // word is in its language: one article whose title, description, heading and first paragraph are long runs
 // with no space (Khmer, Lao and Burmese write none between words, Tibetan none but the tsheg between
 // syllables), then the same sentences as written.
@@ -28,11 +28,11 @@ export type ScriptSite = (typeof scriptSites)[number];
 /** The slug of each site's article of long runs. */
 export const LONG_ARTICLE = "long-runs";
 
-const catalogOf = (lang: string) => JSON.parse(readFileSync(`locales/${lang}.json`, "utf8")) as Record<string, string | Record<string, string>>;
+const translationsOf = (lang: string) => JSON.parse(readFileSync(`locales/${lang}.json`, "utf8")) as Record<string, string | Record<string, string>>;
 
 function prose(site: ScriptSite, keys: string[]): string[] {
-  const catalog = catalogOf(site.lang);
-  return keys.map((key) => String(catalog[key]).replaceAll("{product}", site.product).replaceAll("{site}", site.name));
+  const translations = translationsOf(site.lang);
+  return keys.map((key) => String(translations[key]).replaceAll("{product}", site.product).replaceAll("{site}", site.name));
 }
 
 /** Text as a run with no space at all, as a long name or an unpunctuated passage would be. */

@@ -25,8 +25,8 @@ function originSettings(backendUrl: string, extra: Record<string, string> = {}):
 export async function startStack(options: { latencyMs?: number; origin?: Record<string, string> } = {}): Promise<Stack> {
   const backend = await startFakeBackend({ latencyMs: options.latencyMs ?? 50 });
   // The origins of one machine share the catalogues' folder, as in production (CATALOGUE_DIR).
-  const catalogDir = mkdtempSync(path.join(tmpdir(), "stack-catalog-"));
-  const settings = originSettings(backend.url, { CATALOGUE_DIR: catalogDir, ...options.origin });
+  const catalogueDir = mkdtempSync(path.join(tmpdir(), "stack-catalogue-"));
+  const settings = originSettings(backend.url, { CATALOGUE_DIR: catalogueDir, ...options.origin });
   const started = await Promise.allSettled([startSite(settings), startSite(settings)]);
   const origins = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
   let nginx: Stack["nginx"];
@@ -38,7 +38,7 @@ export async function startStack(options: { latencyMs?: number; origin?: Record<
     // Leave no process behind when the stack could not be started whole.
     await Promise.all(origins.map((origin) => origin.stop()));
     await backend.close();
-    rmSync(catalogDir, { recursive: true, force: true });
+    rmSync(catalogueDir, { recursive: true, force: true });
     throw error;
   }
   return {
@@ -49,7 +49,7 @@ export async function startStack(options: { latencyMs?: number; origin?: Record<
       await nginx.stop();
       await Promise.all(origins.map((origin) => origin.stop()));
       await backend.close();
-      rmSync(catalogDir, { recursive: true, force: true });
+      rmSync(catalogueDir, { recursive: true, force: true });
     },
   };
 }

@@ -180,13 +180,13 @@ describe.skipIf(postgresMissing)("the PostgreSQL catalogue", () => {
   });
 
   it("tells in one line, without the password, that a database cannot be reached", async () => {
-    const url = `postgres://site:secret-password@127.0.0.1:${await freePort()}/catalog`;
+    const url = `postgres://site:secret-password@127.0.0.1:${await freePort()}/catalogue`;
     const away = createPool({ url, poolSize: 1 });
     pools.push(away);
     const result = await prepareDatabase(away, url);
     expect(result.ok).toBe(false);
     const reason = (result as { reason: string }).reason;
-    expect(reason).toMatch(/^Catalogue database postgres:\/\/site@127\.0\.0\.1:\d+\/catalog cannot be reached: ECONNREFUSED/);
+    expect(reason).toMatch(/^Catalogue database postgres:\/\/site@127\.0\.0\.1:\d+\/catalogue cannot be reached: ECONNREFUSED/);
     expect(reason).not.toContain("secret-password");
     expect(reason).not.toContain("\n");
   });
@@ -261,7 +261,7 @@ describe.skipIf(postgresMissing)("the PostgreSQL catalogue", () => {
     const silent = net.createServer((socket) => sockets.add(socket));
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     const { port } = silent.address() as net.AddressInfo;
-    const away = createPool({ url: `postgres://site@127.0.0.1:${port}/catalog`, poolSize: 2 });
+    const away = createPool({ url: `postgres://site@127.0.0.1:${port}/catalogue`, poolSize: 2 });
     pools.push(away);
     const catalogue = openPostgresCatalogue(away, "silent");
     try {

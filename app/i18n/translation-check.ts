@@ -1,22 +1,22 @@
-import { placeholders, type Catalog } from "./messages";
+import { placeholders, type Translations } from "./messages";
 import { digitsOf } from "./numbers";
 import { isPatternKey, PATTERN_PLACEHOLDERS } from "./patterns";
 import { shadProblems, writesTibetan } from "./tibetan-joins";
 
 /**
- * What is wrong with a catalog measured against the English one: keys it lacks or adds (the patterns of
- * app/i18n/patterns.ts aside), placeholders that differ, plural forms that are not the language's, and
- * digits that are not the language's own. Empty when it can serve every page.
+ * What is wrong with a language's translations measured against the English ones: keys they lack or add
+ * (the patterns of app/i18n/patterns.ts aside), placeholders that differ, plural forms that are not the
+ * language's, and digits that are not the language's own. Empty when they can serve every page.
  */
-export function catalogProblems(catalog: Catalog, english: Catalog, lang: string): string[] {
+export function translationProblems(translations: Translations, english: Translations, lang: string): string[] {
   const problems: string[] = [];
   const rules = new Intl.PluralRules(lang);
   const categories = rules.resolvedOptions().pluralCategories as string[];
   // Where "one" is more than the number 1 (0 and 1 in Sinhala, 21 and 31 in Russian), its message must show the number.
   const oneIsOnlyOne = Array.from({ length: 200 }, (_, count) => count).every((count) => (rules.select(count) === "one") === (count === 1));
   const digits = digitsOf(lang);
-  for (const key of Object.keys(english)) if (!(key in catalog)) problems.push(`lacks "${key}"`);
-  for (const [key, message] of Object.entries(catalog)) {
+  for (const key of Object.keys(english)) if (!(key in translations)) problems.push(`lacks "${key}"`);
+  for (const [key, message] of Object.entries(translations)) {
     for (const text of typeof message === "string" ? [message] : Object.values(message ?? {})) {
       const foreign = [...(typeof text === "string" ? text : "").matchAll(/\p{Nd}/gu)].map(([digit]) => digit).filter((digit) => !digits.includes(digit));
       if (foreign.length > 0) problems.push(`"${key}" has the digits ${foreign.join("")}, the language writes ${digits}`);
