@@ -11,7 +11,7 @@
 //      200 a second, by design) and what the rest cost;
 //   4. the article at full speed while the flood goes on: req/s against run 1.
 // The cost per cached page view is run 1's CPU time per page plus run 2's per beacon. Prints the load
-// average before and after, each run, and a table for the README.
+// average before and after, each run, and a table for docs/performance.md.
 // Options: --duration (seconds per run), --connections, --rate (beacons a second in run 2).
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";

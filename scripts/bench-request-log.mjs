@@ -1,5 +1,5 @@
 // `npm run bench:log`: the CPU a request log costs the server per request, for the choice between morgan and
-// pino-http (README, Performance). Each logger serves the same tiny Express app; autocannon, in a child
+// pino-http (docs/performance.md). Each logger serves the same tiny Express app; autocannon, in a child
 // process of its own, sends a fixed number of requests; the server's own CPU time (process.cpuUsage) is
 // measured, and the same run with no log is subtracted. CPU time, not requests per second: it holds still
 // on a busy machine. Usage: node scripts/bench-request-log.mjs [--requests 20000] [--rounds 3]

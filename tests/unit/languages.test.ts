@@ -14,11 +14,24 @@ const english = read("en");
 const shipped = translationTags();
 
 describe("the translations", () => {
-  it("ship at least the seventeen languages of the README", () => {
+  it("ship at least the seventeen languages of docs/languages.md", () => {
     expect(shipped).toEqual(
       expect.arrayContaining(["en", "vi", "th", "ja", "ko", "zh-Hant", "de", "es", "zh-Hans", "my", "si", "km", "lo", "bo", "dz", "mn", "ne"]),
     );
     expect(translationTags()).toEqual([...shipped].sort());
+  });
+
+  it("are each listed in docs/languages.md's table of catalogs, which lists no other", () => {
+    const page = readFileSync("docs/languages.md", "utf8");
+    const start = page.indexOf("| tag | language |");
+    expect(start, "docs/languages.md has the table of catalogs").toBeGreaterThanOrEqual(0);
+    const rows: string[] = [];
+    for (const line of page.slice(start).split("\n")) {
+      if (!line.startsWith("|")) break;
+      rows.push(line);
+    }
+    const listed = [...rows.join("\n").matchAll(/\| `([\w-]+)` \|/g)].map(([, tag]) => tag);
+    expect([...listed].sort()).toEqual([...shipped].sort());
   });
 
   it.each(shipped)("%s has every key of English and no other, the same placeholders, and the language's plural forms", (tag) => {
