@@ -315,7 +315,10 @@ function withAliases(env: Env): { env: Env; used: Record<string, string>; proble
   for (const [old, name] of Object.entries(SETTING_ALIASES)) {
     if (env[old] === undefined) continue;
     if (env[name] !== undefined && env[name] !== env[old]) problems.push(`${old} is the old name of ${name}: set one of them`);
-    else if (env[name] === undefined) (read[name] = env[old]), (used[name] = old);
+    else if (env[name] === undefined) {
+      read[name] = env[old];
+      used[name] = old;
+    }
   }
   return { env: read, used, problems };
 }
