@@ -29,13 +29,13 @@ export function translationTags(): string[] {
   return tags;
 }
 
-const loaded = new Map<string, Translations>();
+const parsed = new Map<string, Translations>();
 const problems = new Map<string, string[]>();
 
 /** A language's translations as read from their file, once: a sites file of 500 sites in one language reads it one time. */
 function read(tag: string): Translations {
-  let translations = loaded.get(tag);
-  if (!translations) loaded.set(tag, (translations = JSON.parse(readFileSync(path.join(TRANSLATIONS_DIR, `${tag}.json`), "utf8")) as Translations));
+  let translations = parsed.get(tag);
+  if (!translations) parsed.set(tag, (translations = JSON.parse(readFileSync(path.join(TRANSLATIONS_DIR, `${tag}.json`), "utf8")) as Translations));
   return translations;
 }
 
