@@ -18,9 +18,10 @@ export const writesTibetan = (lang: string) => ["bo", "dz"].includes(lang.split(
 export function withShad(name: string): string {
   const bare = name.replace(/[\u0F0B\u0F0C]+$/u, "");
   if (bare.endsWith(SHAD)) return bare;
-  const last = bare.at(-1);
+  // charAt, not at(-1): in the full test run another suite's library left String.prototype.at giving undefined here.
+  const last = bare.charAt(bare.length - 1);
   if (last === NGA) return `${bare}${TSHEG}${SHAD}`;
-  if (last !== undefined && NO_SHAD_AFTER.has(last)) return bare;
+  if (NO_SHAD_AFTER.has(last)) return bare;
   return `${bare}${SHAD}`;
 }
 

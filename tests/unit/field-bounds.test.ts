@@ -214,7 +214,8 @@ describe("an article body's share of its page", () => {
       }),
       { numRuns: 25 },
     );
-  });
+    // 25 bodies of up to 400,000 characters rendered: over the default 5 s beside the server tests on two busy cores.
+  }, 60_000);
 
   it("counts the bytes of the HTML and of its copy in the page's data, exactly as the page writes them", () => {
     // The loaders' data: turbo-stream's JSON, in a JSON string, in a script with & < > escaped (app/entry.server.tsx).
