@@ -52,7 +52,7 @@ export function startReadNext(sources: ReadNextSources): (article: ArticleView) 
  * the choice, not the page). Chosen per request from the cached list rather than cached with the article,
  * whose copy may outlive the list's: it takes microseconds.
  */
-export function readNextFor(article: ArticleView, newest: BlogEntry[], readRate?: ReadRate): BlogEntry[] {
+function readNextFor(article: ArticleView, newest: BlogEntry[], readRate?: ReadRate): BlogEntry[] {
   const keywords = [...article.keywords.shortTail, ...article.keywords.longTail];
   return pickReadNext({ slug: article.slug, keywords }, newest, READ_NEXT_COUNT, readRate).map(asCard);
 }

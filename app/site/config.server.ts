@@ -192,7 +192,7 @@ const serverSchema = z.object({
  * Old names still accepted, so that no deployment breaks: the search store's settings were CATALOG_*,
  * the word the language files used too (docs/decisions/063). Setting both names of one setting is a problem.
  */
-export const SETTING_ALIASES: Readonly<Record<string, string>> = Object.fromEntries(
+const SETTING_ALIASES: Readonly<Record<string, string>> = Object.fromEntries(
   ["DIR", "SYNC", "CALLS_PER_SECOND", "SWEEP_SECONDS", "DATABASE_URL", "DATABASE_POOL"].map((name) => [`CATALOG_${name}`, `CATALOGUE_${name}`]),
 );
 
