@@ -14,6 +14,10 @@ export default defineConfig({
     // the environment, and starting and loading each file's process again cost a fifth of the suite's CPU
     // (unit tests 81 → 48 CPU-s, server tests 310 → 256; docs/decisions/051).
     isolate: false,
+    // Vitest's 5 s is short for a server test whose requests wait on site processes sharing two cores with
+    // browsers and another Node's run (a keyword page's seven requests overran it on CI); a test that hangs
+    // still fails.
+    testTimeout: 20_000,
     // VITEST_JSON: another report's file (.ci/other-node), so that the suite's stays the main Node's.
     reporters: ["default", ["json", { outputFile: process.env.VITEST_JSON ?? "tests/.artifacts/vitest.json" }]],
   },

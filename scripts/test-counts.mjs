@@ -34,25 +34,43 @@ export const runnerCounts = (report, counts, status) => {
   return found;
 }
 
+/** The first line of a failure's message, without colours, short enough for one line of the summary. */
+const reason = (message) => {
+  const line = String(message ?? "")
+    .replace(/\x1b\[[0-9;]*m/g, "")
+    .split("\n")
+    .find((text) => text.trim() !== "");
+  if (!line) return "";
+  const text = line.trim();
+  return ` — ${text.length > 300 ? `${text.slice(0, 300)}…` : text}`;
+};
+
 /**
- * The names of the failed tests in a Vitest or Playwright JSON report, "file › test", so that a summary can say
- * which failed when the runner's own output has scrolled away (CI keeps only the end of the log).
+ * The failed tests in a Vitest or Playwright JSON report, "file › test — the first line of why", so that a
+ * summary can say which failed, and how, when the runner's own output has scrolled away (CI keeps only the
+ * end of the log).
  */
 export const failedTests = (report) => {
   if (!report) return [];
   if (report.testResults) {
     return report.testResults.flatMap((file) => {
-      const failed = (file.assertionResults ?? []).filter((test) => test.status === "failed").map((test) => `${file.name} › ${test.fullName}`);
-      return failed.length === 0 && file.status === "failed" ? [`${file.name} (outside its tests)`] : failed;
+      const failed = (file.assertionResults ?? [])
+        .filter((test) => test.status === "failed")
+        .map((test) => `${file.name} › ${test.fullName}${reason(test.failureMessages?.[0])}`);
+      return failed.length === 0 && file.status === "failed" ? [`${file.name} (outside its tests)${reason(file.message)}`] : failed;
     });
   }
   const names = [];
   const visit = (suite) => {
     for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? []) if (test.status === "unexpected") names.push(`${spec.file} › ${spec.title} [${test.projectName}]`);
+      for (const test of spec.tests ?? []) {
+        if (test.status !== "unexpected") continue;
+        const error = (test.results ?? []).map((result) => result.error?.message).find(Boolean);
+        names.push(`${spec.file} › ${spec.title} [${test.projectName}]${reason(error)}`);
+      }
     }
     for (const child of suite.suites ?? []) visit(child);
   };
   for (const suite of report.suites ?? []) visit(suite);
-  return [...names, ...(report.errors ?? []).map((error) => `(outside any test) ${String(error.message ?? "").split("\n")[0]}`)];
+  return [...names, ...(report.errors ?? []).map((error) => `(outside any test)${reason(error.message)}`)];
 };

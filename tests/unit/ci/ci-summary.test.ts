@@ -48,14 +48,14 @@ test("the summary names each failed test, the suite's and each other Node's, abo
       numPassedTests: 1,
       numFailedTests: 1,
       testResults: [
-        { name: "/x/tests/unit/b.test.ts", status: "failed", assertionResults: [{ fullName: "b holds", status: "failed" }, { fullName: "b2", status: "passed" }] },
+        { name: "/x/tests/unit/b.test.ts", status: "failed", assertionResults: [{ fullName: "b holds", status: "failed", failureMessages: ["\u001b[31mAssertionError: expected 503 to be 200\u001b[39m\n    at b.test.ts:3"] }, { fullName: "b2", status: "passed" }] },
       ],
     }),
   );
   write("tests/.artifacts/node-24.status", '{"tests": 1, "routes": 0}');
   const output = execFileSync("node", [script, "suite.txt", "24"], { cwd: dir, encoding: "utf8" });
   expect(output).toContain("Failed: unit and server (Vitest): /x/tests/unit/a.test.ts › a thing is right");
-  expect(output).toContain("failed: /x/tests/unit/b.test.ts › b holds");
+  expect(output).toContain("failed: /x/tests/unit/b.test.ts › b holds — AssertionError: expected 503 to be 200\n");
   expect(output).not.toContain("b2");
   expect(output.trim().split("\n").at(-1)).toBe("3 passed, 2 failed");
 });
