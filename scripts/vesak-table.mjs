@@ -1,7 +1,7 @@
 // `node scripts/vesak-table.mjs` writes app/i18n/vesak-dates.ts: for 1990–2100, the day of the full moon of
 // Vesākha as Sri Lanka (Vesak poya), Cambodia (Visak Bochea) and Nepal (Buddha Jayanti) keep it, the days on
 // which their Buddhist year turns (docs/decisions/061). `--check` prints the module instead of writing it;
-// tests/unit/buddhist-era.test.ts compares the two.
+// tests/unit/i18n/buddhist-era.test.ts compares the two.
 import { writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { Body, MoonPhase, Observer, SearchMoonPhase, SearchRiseSet, SearchSunLongitude } from "astronomy-engine";

@@ -1,7 +1,7 @@
 /**
  * A lotus, drawn: the donation pop-up's mark. Not the character U+1FAB7 LOTUS, which is Emoji 14.0 (2021):
  * systems whose emoji font is older (Windows 10, older Android phones, Debian 12) show a missing-glyph box.
- * Decorative. tests/unit/font-risk.test.ts and tests/e2e/font-risk.spec.ts keep such characters out.
+ * Decorative. tests/unit/project/font-risk.test.ts and tests/e2e/font-risk.spec.ts keep such characters out.
  */
 export function LotusMark({ className = "" }: { className?: string }) {
   return (

@@ -180,7 +180,7 @@ describe("the operator's report", { timeout: 30_000 }, () => {
         expect(reply.headers["content-type"]).toBe("text/html; charset=utf-8");
         expect(reply.text).not.toMatch(/\n\s+at [\w.<>]+ \(|Error:/);
       }),
-      // A report the query leaves as it is costs a render: a few runs suffice here, parsing has its own (tests/unit/report.test.ts).
+      // A report the query leaves as it is costs a render: a few runs suffice here, parsing has its own (tests/unit/report/report.test.ts).
       { numRuns: 15 },
     );
 

@@ -237,7 +237,7 @@ describe.skipIf(postgresMissing)("the PostgreSQL catalogue", () => {
       });
       // Three sites of 12 articles: two list pages and 12 bodies each, fetched once whichever origin fetched them.
       expect(calls).toBe(3 * (2 + 12));
-      // The turns hold exactly (tests/unit/pacer.test.ts); the starts, within one call of a busy machine's jitter.
+      // The turns hold exactly (tests/unit/search/pacer.test.ts); the starts, within one call of a busy machine's jitter.
       expect(busiest).toBeLessThanOrEqual(perSecond + 1);
     }, 30_000);
 

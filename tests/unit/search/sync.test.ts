@@ -153,7 +153,7 @@ describe("the catalogue's sync", () => {
       pace: createBackendPacer(backendUrl, perSecond, { dir: shared }),
     }));
     expect(calls).toBe(3 * (2 + 12));
-    // The turns hold exactly (tests/unit/pacer.test.ts); the starts, within one call of a busy machine's jitter.
+    // The turns hold exactly (tests/unit/search/pacer.test.ts); the starts, within one call of a busy machine's jitter.
     expect(busiest).toBeLessThanOrEqual(perSecond + 1);
   });
 

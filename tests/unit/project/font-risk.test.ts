@@ -4,9 +4,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { fontRisks } from "../support/font-risk.mjs";
+import { fontRisks } from "../../support/font-risk.mjs";
 
-const root = path.resolve(import.meta.dirname, "../..");
+const root = path.resolve(import.meta.dirname, "../../..");
 
 function filesUnder(dir: string): string[] {
   return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) =>

@@ -7,7 +7,7 @@ import { formatLongDate } from "~/i18n/long-date";
 import { formatMessage, type Translations } from "~/i18n/messages";
 import { patternOf } from "~/i18n/patterns";
 import { FIRST_YEAR, LAST_YEAR, USUAL_VESAK, VESAK } from "~/i18n/vesak-dates";
-import { moduleSource, vesakTable } from "../../scripts/vesak-table.mjs";
+import { moduleSource, vesakTable } from "../../../scripts/vesak-table.mjs";
 
 // The year of the Buddhist era as each language's country counts it (docs/decisions/061): Sri Lanka and Nepal
 // from the full moon of Vesākha, Cambodia from the day after it, Myanmar from its New Year, Laos from its New

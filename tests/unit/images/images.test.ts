@@ -11,7 +11,7 @@ import { createImageService } from "~/images/image-service.server";
 import { makeVariant } from "~/images/make-variant.server";
 import { urlSecret } from "~/images/url-secret.server";
 import { boxes, IMAGE_PATH_PREFIX } from "~/images/image-variants";
-import { startFakeImageHost } from "../support/fake-image-host.mjs";
+import { startFakeImageHost } from "../../support/fake-image-host.mjs";
 
 // The image path on its own: which sources are fetched and which refused, what the copies are, and
 // that each is made once. tests/server/images.test.ts covers the same through the real server.

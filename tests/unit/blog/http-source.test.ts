@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { BlogUnavailableError } from "~/blog/errors.server";
 import { createHttpSource } from "~/blog/http-source.server";
-import { FAKE_TOKEN, startFakeBackend } from "../support/fake-backend.mjs";
+import { FAKE_TOKEN, startFakeBackend } from "../../support/fake-backend.mjs";
 
 let backend: Awaited<ReturnType<typeof startFakeBackend>>;
 const source = (overrides: Partial<Parameters<typeof createHttpSource>[0]> = {}) =>

@@ -19,7 +19,7 @@ import { figuresOf as reportFigures } from "~/report/figures";
 import { periodOf } from "~/report/period";
 import { createPool } from "~/database/postgres.server";
 import { migrate } from "~/database/postgres-schema.server";
-import { startPostgres } from "../support/postgres.mjs";
+import { startPostgres } from "../../support/postgres.mjs";
 
 // The daily counts (app/counts, docs/decisions/050, 052) in both stores: views and visitors per site and page,
 // sources once per visitor and day within their slots, the day's salt shared and deleted after two days,

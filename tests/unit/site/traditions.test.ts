@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import english from "../../locales/en.json";
+import english from "../../../locales/en.json";
 import { aboutHtml, ABOUT_MAX_BYTES } from "~/blog/about-text.server";
 import { forTradition, siteLanguage } from "~/i18n/translations.server";
 import type { Translations } from "~/i18n/messages";

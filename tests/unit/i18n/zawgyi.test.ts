@@ -9,7 +9,7 @@ import { createHttpSource } from "~/blog/http-source.server";
 import { articleSchema, readListReply } from "~/blog/schema.server";
 import { convertZawgyi, isZawgyi, looksLikeUnicodeBurmese, myanmarToConvert, unicodeBurmese, zawgyiProbability } from "~/i18n/zawgyi.server";
 import { readReplyText } from "~/blog/schema.server";
-import { FAKE_TOKEN, startFakeBackend } from "../support/fake-backend.mjs";
+import { FAKE_TOKEN, startFakeBackend } from "../../support/fake-backend.mjs";
 
 // Burmese written in Zawgyi is read as Unicode, and Unicode is never converted (docs/decisions/046).
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pageCache } from "../../server/page-cache";
+import { pageCache } from "../../../server/page-cache";
 
 // The page cache (server/page-cache.ts) keeps what the app writes as bytes and hands them on whole: a
 // multi-byte character split across two writes, at every byte boundary, comes out as the character, in

@@ -17,7 +17,7 @@ import { storesOfSite } from "~/report/stores.server";
 import { reportText } from "~/report/text";
 import { histogramQuantile, vitalsOf } from "~/report/web-vitals.server";
 import type { SiteSettings } from "~/site/config.server";
-import { prometheusMissing, promtool } from "../support/prometheus.mjs";
+import { prometheusMissing, promtool } from "../../support/prometheus.mjs";
 
 // The operator's report (app/report): one module computes the figures from the counts' rows, the page and
 // the terminal show the same of them; reader actions counted by name show as rates, or "no data yet"
