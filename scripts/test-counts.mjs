@@ -37,6 +37,7 @@ export const runnerCounts = (report, counts, status) => {
 /** The first line of a failure's message, without colours, short enough for one line of the summary. */
 const reason = (message) => {
   const line = String(message ?? "")
+    // eslint-disable-next-line no-control-regex -- the escape character starts a terminal colour
     .replace(/\x1b\[[0-9;]*m/g, "")
     .split("\n")
     .find((text) => text.trim() !== "");
