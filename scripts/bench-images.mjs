@@ -99,7 +99,8 @@ try {
       for (let run = 0; run < 5; run += 1) {
         const start = performance.now();
         const cpu = process.cpuUsage();
-        const out = await sharp(pin).resize({ ...target, fit: "cover" })[format](encoderSettings[format]).toBuffer();
+        const resized = sharp(pin).resize({ ...target, fit: "cover" });
+        const out = await resized[format](encoderSettings[format]).toBuffer();
         const used = process.cpuUsage(cpu);
         runs.push({ wall: performance.now() - start, cpu: (used.user + used.system) / 1000 });
         bytes = out.length;

@@ -20,7 +20,8 @@ for (const [report, runner] of [["vitest.json", "vitest"], ["engines.json", "eng
 if (log && existsSync(log)) {
   const logged = new Map();
   // eslint-disable-next-line no-control-regex -- the log's colours
-  for (const line of readFileSync(log, "utf8").replace(/\x1b\[[0-9;]*m/g, "").split("\n")) {
+  const plain = readFileSync(log, "utf8").replace(/\x1b\[[0-9;]*m/g, "");
+  for (const line of plain.split("\n")) {
     const match = /^ [✓❯×↓] (tests\/\S+) \(.*\) (\d+)ms$/.exec(line);
     if (match) logged.set(match[1], Number(match[2]));
   }

@@ -134,8 +134,10 @@ export const LAST_YEAR = ${LAST_YEAR};
 
 /**
  * The full moon of Vesākha of each year from FIRST_YEAR, as month × 100 + day in the country's time: Sri
- * Lanka's Vesak poya (si), Cambodia's Visak Bochea (km), Nepal's Buddha Jayanti (ne).
+ * Lanka's Vesak poya (si), Cambodia's Visak Bochea (km), Nepal's Buddha Jayanti (ne). One row a language
+ * (the formatter would give each day a line of its own).
  */
+// prettier-ignore
 export const VESAK: Record<"si" | "km" | "ne", readonly number[]> = {
 ${rows((days) => `[${days.join(", ")}]`)}
 };

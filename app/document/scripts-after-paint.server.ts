@@ -20,8 +20,10 @@ import { HELD_MEDIA, HELD_MODULE_TYPE } from "./hold-module-scripts";
  *
  * Until React has taken over (the root marks the html element data-hydrated), a link is a plain link:
  * React does not see presses on it. React 18 would otherwise finish its hydration inside the press,
- * which can fail (error #345). Serialised by inlineCall: self-contained, no comments inside.
+ * which can fail (error #345). Serialised by inlineCall: self-contained, no comments inside. Its layout
+ * is the page's bytes (the server bundle prints it as written), hence kept out of the formatter's hands.
  */
+// prettier-ignore
 function loadModulesAfterPaint(heldMedia: string, heldType: string) {
   let started = false;
   const load = () => {
