@@ -4,7 +4,17 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", "public/build/**", "bench/minimal/build/**", "node_modules/**", "tests/.artifacts/**", ".cache/**", "bench/results/**"] },
+  {
+    ignores: [
+      "build/**",
+      "public/build/**",
+      "bench/minimal/build/**",
+      "node_modules/**",
+      "tests/.artifacts/**",
+      ".cache/**",
+      "bench/results/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

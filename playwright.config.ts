@@ -3,7 +3,16 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumPath } from "./tests/support/chromium.mjs";
-import { brokenSite, configuredSite, OTHER_TITLE, OTHER_TOKEN, ports, sitesEnv, urls, writeSitesFile } from "./tests/support/servers.mjs";
+import {
+  brokenSite,
+  configuredSite,
+  OTHER_TITLE,
+  OTHER_TOKEN,
+  ports,
+  sitesEnv,
+  urls,
+  writeSitesFile,
+} from "./tests/support/servers.mjs";
 
 // The sites file of the many-sites process, with this run's backend ports.
 writeSitesFile();
@@ -32,7 +41,14 @@ function site(port: number, env: Record<string, string> = {}) {
     command: "node build/server.js",
     url: env.SITES_FILE ? `http://127.0.0.1:${port}/healthz` : `http://127.0.0.1:${port}/`,
     // A catalogue of its own, empty at each run (app/search), without background calls to the fake backends, whose calls tests count.
-    env: { NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", CATALOGUE_DIR: path.join(process.env.E2E_CATALOGUE_DIR!, String(port)), CATALOGUE_SYNC: "off", ...env },
+    env: {
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      CATALOGUE_DIR: path.join(process.env.E2E_CATALOGUE_DIR!, String(port)),
+      CATALOGUE_SYNC: "off",
+      ...env,
+    },
     reuseExistingServer: false,
     stdout: "ignore" as const,
     stderr: "pipe" as const,

@@ -14,6 +14,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    reporters: process.env.ENGINE_SCREENSHOTS ? ["default"] : ["default", ["json", { outputFile: "tests/.artifacts/engines.json" }]],
+    reporters: process.env.ENGINE_SCREENSHOTS
+      ? ["default"]
+      : ["default", ["json", { outputFile: "tests/.artifacts/engines.json" }]],
   },
 });

@@ -52,7 +52,10 @@ export default async function handleRequest(
   if (dataScript) scripts.add(dataScript);
   const html = `<!DOCTYPE html>${rendered}${dataScript ? `<script>${dataScript}</script>` : ""}${getSettings().analytics ? NO_SCRIPT_VIEW : ""}`;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy([...scripts], siteOf(loadContext), { upgradeInsecureRequests: getSettings().hstsMaxAge > 0 }));
+  responseHeaders.set(
+    "Content-Security-Policy",
+    contentSecurityPolicy([...scripts], siteOf(loadContext), { upgradeInsecureRequests: getSettings().hstsMaxAge > 0 }),
+  );
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 }
 

@@ -100,7 +100,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         <link rel="alternate" type="application/rss+xml" title={t("feed.linkTitle")} href="/blog/rss.xml" />
-        <link rel="search" type="application/opensearchdescription+xml" title={t("search.openSearch", { site: settings.siteName })} href="/opensearch.xml" />
+        <link
+          rel="search"
+          type="application/opensearchdescription+xml"
+          title={t("search.openSearch", { site: settings.siteName })}
+          href="/opensearch.xml"
+        />
       </head>
       <body className="flex min-h-screen flex-col font-sans antialiased">
         <a
@@ -113,7 +118,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
           <PendingRoute>{children}</PendingRoute>
         </main>
-        <SiteFooter siteName={settings.siteName} product={settings.product} partners={settings.partnerLinks} mark={settings.mark} />
+        <SiteFooter
+          siteName={settings.siteName}
+          product={settings.product}
+          partners={settings.partnerLinks}
+          mark={settings.mark}
+        />
         <DonationDialog siteName={settings.siteName} donationUrl={settings.donationUrl} autoOpen={pathname === "/"} />
         <Toaster />
         <ScrollRestoration />

@@ -8,12 +8,19 @@ import { readFileSync } from "node:fs";
 
 /** The review's verdict on each advisory: the rows of SECURITY.md's tables that start with a GHSA id. */
 const reviewed = new Map(
-  [...readFileSync(new URL("../SECURITY.md", import.meta.url), "utf8").matchAll(/^\| *\*{0,2}(GHSA-[\w-]+)\b.*\| *([^|]+?) *\| *$/gm)].map(([, id, state]) => [id.toLowerCase(), state.replace(/\*/g, "")]),
+  [
+    ...readFileSync(new URL("../SECURITY.md", import.meta.url), "utf8").matchAll(
+      /^\| *\*{0,2}(GHSA-[\w-]+)\b.*\| *([^|]+?) *\| *$/gm,
+    ),
+  ].map(([, id, state]) => [id.toLowerCase(), state.replace(/\*/g, "")]),
 );
 /** A state that settles an advisory for this site: anything the review did not call open. */
 const settled = (state) => state !== undefined && !/^open\b/i.test(state);
 
-const run = spawnSync("npm", ["audit", "--omit=dev", "--json", ...process.argv.slice(2)], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+const run = spawnSync("npm", ["audit", "--omit=dev", "--json", ...process.argv.slice(2)], {
+  encoding: "utf8",
+  maxBuffer: 64 * 1024 * 1024,
+});
 
 let report;
 try {
@@ -23,9 +30,14 @@ try {
 }
 
 if (!report || !report.vulnerabilities) {
-  const reason = report?.message ?? report?.error?.summary ?? (run.stderr.trim().split("\n").at(-1) || `npm audit exited with ${run.status}`);
+  const reason =
+    report?.message ??
+    report?.error?.summary ??
+    (run.stderr.trim().split("\n").at(-1) || `npm audit exited with ${run.status}`);
   console.error(`npm run audit: the registry did not answer its audit endpoint (${reason}).`);
-  console.error("Nothing was checked. Run it where the registry's audit endpoint answers, or read SECURITY.md's advisory review.");
+  console.error(
+    "Nothing was checked. Run it where the registry's audit endpoint answers, or read SECURITY.md's advisory review.",
+  );
   process.exit(2);
 }
 
@@ -44,7 +56,9 @@ for (const item of found) {
   for (const via of advisories) {
     const state = stateOf(via);
     if (!settled(state)) unsettled += 1;
-    console.log(`         ${`${via.title ?? via.name} ${via.url ?? ""}`.trim()}: ${state ? `reviewed, ${state}` : "NOT REVIEWED in SECURITY.md"}`);
+    console.log(
+      `         ${`${via.title ?? via.name} ${via.url ?? ""}`.trim()}: ${state ? `reviewed, ${state}` : "NOT REVIEWED in SECURITY.md"}`,
+    );
   }
   if (through.length > 0) console.log(`         through ${through.join(", ")}`);
 }
@@ -53,5 +67,7 @@ if (unsettled === 0) {
   console.log(`npm run audit: ${packages}, each reviewed in SECURITY.md as fixed, patched here or not reached.`);
   process.exit(0);
 }
-console.log(`npm run audit: ${packages}; ${unsettled} advisor${unsettled === 1 ? "y" : "ies"} open or not reviewed in SECURITY.md.`);
+console.log(
+  `npm run audit: ${packages}; ${unsettled} advisor${unsettled === 1 ? "y" : "ies"} open or not reviewed in SECURITY.md.`,
+);
 process.exit(1);

@@ -12,6 +12,20 @@ const result = await autocannon({
   connections,
   duration,
   ...(rate ? { overallRate: rate } : {}),
-  requests: [{ method: "POST", body, setupRequest: (request) => ({ ...request, headers: { ...headers, "x-forwarded-for": addressOf(reader++) } }) }],
+  requests: [
+    {
+      method: "POST",
+      body,
+      setupRequest: (request) => ({ ...request, headers: { ...headers, "x-forwarded-for": addressOf(reader++) } }),
+    },
+  ],
 });
-process.stdout.write(JSON.stringify({ requestsPerSecond: result.requests.average, p99: result.latency.p99, requests: result.requests.total, errors: result.errors + result.timeouts, non2xx: result.non2xx }));
+process.stdout.write(
+  JSON.stringify({
+    requestsPerSecond: result.requests.average,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  }),
+);

@@ -25,7 +25,11 @@ const { duration, connections, rate } = benchOptions(
   "node scripts/bench-beacon.mjs [--duration 10] [--connections 32] [--rate 150]",
 );
 
-const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(" ");
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ");
 
 /** CPU seconds a process has used (user + system), from /proc/PID/stat, at 100 ticks a second. */
 function cpuSeconds(pid) {
@@ -34,7 +38,14 @@ function cpuSeconds(pid) {
 }
 
 /** A reader's report of the article, as the measuring script sends it when the page is hidden. */
-const BODY = JSON.stringify({ v: 1, kind: "vitals", path: ARTICLE, metrics: { LCP: [1240, "main>img"], CLS: [0.02, ""], FCP: [610, ""], TTFB: [120, ""] }, q: "?utm_source=newsletter", r: "https://news.example.net/" });
+const BODY = JSON.stringify({
+  v: 1,
+  kind: "vitals",
+  path: ARTICLE,
+  metrics: { LCP: [1240, "main>img"], CLS: [0.02, ""], FCP: [610, ""], TTFB: [120, ""] },
+  q: "?utm_source=newsletter",
+  r: "https://news.example.net/",
+});
 const HEADERS = {
   "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
   "sec-fetch-site": "same-origin",
@@ -45,12 +56,16 @@ const HEADERS = {
 function beacons({ url, connections, duration, rate = 0 }) {
   return new Promise((resolve, reject) => {
     const options = JSON.stringify({ url, body: BODY, headers: HEADERS, connections, duration, rate });
-    const child = spawn(process.execPath, ["scripts/bench-beacon-load.mjs", options], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, ["scripts/bench-beacon-load.mjs", options], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     stopLater(() => child.kill("SIGKILL"));
     let out = "";
     child.stdout.on("data", (chunk) => (out += chunk));
     child.once("error", reject);
-    child.once("exit", (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`the beacons' load exited with ${code}`))));
+    child.once("exit", (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`the beacons' load exited with ${code}`)),
+    );
   });
 }
 
@@ -74,9 +89,22 @@ await runBenchmark(async () => {
     const options = { url: server.url + target, connections, duration, ...extra };
     const result = await (target === "/__beacon" ? beacons(options) : load(options));
     const [cpu, after] = [cpuSeconds(pid) - cpuBefore, await outcomes()];
-    const delta = Object.fromEntries(Object.keys(after).map((key) => [key, after[key] - (before[key] ?? 0)]).filter(([, n]) => n > 0));
-    const line = { name, rps: result.requestsPerSecond, p99: result.p99, requests: result.requests, cpuUs: (cpu / Math.max(1, result.requests)) * 1e6, outcomes: delta };
-    console.log(`${name.padEnd(34)} ${Math.round(line.rps)} req/s, p99 ${line.p99} ms, ${Math.round(line.cpuUs)} µs CPU a request, beacons: ${JSON.stringify(delta)}`);
+    const delta = Object.fromEntries(
+      Object.keys(after)
+        .map((key) => [key, after[key] - (before[key] ?? 0)])
+        .filter(([, n]) => n > 0),
+    );
+    const line = {
+      name,
+      rps: result.requestsPerSecond,
+      p99: result.p99,
+      requests: result.requests,
+      cpuUs: (cpu / Math.max(1, result.requests)) * 1e6,
+      outcomes: delta,
+    };
+    console.log(
+      `${name.padEnd(34)} ${Math.round(line.rps)} req/s, p99 ${line.p99} ms, ${Math.round(line.cpuUs)} µs CPU a request, beacons: ${JSON.stringify(delta)}`,
+    );
     return line;
   };
 
@@ -91,21 +119,38 @@ await runBenchmark(async () => {
   const idlePerSecond = (cpuSeconds(pid) - idleBefore) / duration;
   console.log(`0. idle                             ${Math.round(idlePerSecond * 1e6)} µs CPU a second`);
   const pagesAlone = await run("1. the cached article alone", ARTICLE);
-  const paced = await run(`2. beacons at ${rate} a second`, "/__beacon", { rate, connections: Math.min(connections, 8) });
+  const paced = await run(`2. beacons at ${rate} a second`, "/__beacon", {
+    rate,
+    connections: Math.min(connections, 8),
+  });
   paced.cpuUs -= (idlePerSecond * duration * 1e6) / Math.max(1, paced.requests);
   const flood = await run("3. a flood of beacons", "/__beacon");
-  const [pagesInFlood] = await Promise.all([run("4. the article during a flood", ARTICLE), beacons({ url: `${server.url}/__beacon`, connections, duration })]);
+  const [pagesInFlood] = await Promise.all([
+    run("4. the article during a flood", ARTICLE),
+    beacons({ url: `${server.url}/__beacon`, connections, duration }),
+  ]);
 
   const counted = (line) => (line.outcomes.counted ?? 0) / duration;
   console.log(`\nload average after: ${loadAverage()}\n`);
   console.log("| figure | value |\n|---|---|");
-  console.log(`| a cached article, alone | ${Math.round(pagesAlone.rps)} req/s, ${Math.round(pagesAlone.cpuUs)} µs CPU each |`);
-  console.log(`| beacons at ${rate} a second | ${Math.round(counted(paced))} counted a second, ${Math.round(paced.cpuUs)} µs CPU each |`);
-  console.log(`| a flood of beacons | ${Math.round(flood.rps)} answered a second, ${Math.round(counted(flood))} counted (bound: 200 a second after a burst of 400), ${Math.round(flood.cpuUs)} µs CPU each |`);
-  console.log(`| the article during the flood | ${Math.round(pagesInFlood.rps)} req/s (${((pagesInFlood.rps / pagesAlone.rps) * 100).toFixed(0)} % of alone) |`);
-  console.log(`| a cached page view with its beacon | ${Math.round(pagesAlone.cpuUs + paced.cpuUs)} µs CPU (the page ${Math.round(pagesAlone.cpuUs)}, its beacon ${Math.round(paced.cpuUs)}) |`);
+  console.log(
+    `| a cached article, alone | ${Math.round(pagesAlone.rps)} req/s, ${Math.round(pagesAlone.cpuUs)} µs CPU each |`,
+  );
+  console.log(
+    `| beacons at ${rate} a second | ${Math.round(counted(paced))} counted a second, ${Math.round(paced.cpuUs)} µs CPU each |`,
+  );
+  console.log(
+    `| a flood of beacons | ${Math.round(flood.rps)} answered a second, ${Math.round(counted(flood))} counted (bound: 200 a second after a burst of 400), ${Math.round(flood.cpuUs)} µs CPU each |`,
+  );
+  console.log(
+    `| the article during the flood | ${Math.round(pagesInFlood.rps)} req/s (${((pagesInFlood.rps / pagesAlone.rps) * 100).toFixed(0)} % of alone) |`,
+  );
+  console.log(
+    `| a cached page view with its beacon | ${Math.round(pagesAlone.cpuUs + paced.cpuUs)} µs CPU (the page ${Math.round(pagesAlone.cpuUs)}, its beacon ${Math.round(paced.cpuUs)}) |`,
+  );
   // Run 2 stays below the bound: every beacon of it must be counted, or the endpoint drops readers.
   const missed = (paced.outcomes.counted ?? 0) < paced.requests * 0.99;
-  if (missed) console.log(`\nOnly ${paced.outcomes.counted ?? 0} of ${paced.requests} paced beacons were counted: MISSED`);
+  if (missed)
+    console.log(`\nOnly ${paced.outcomes.counted ?? 0} of ${paced.requests} paced beacons were counted: MISSED`);
   return missed ? 1 : 0;
 });

@@ -19,7 +19,16 @@ import { FAKE_TOKEN } from "../tests/support/fake-backend.mjs";
 import { hostileArticleReply, knownFieldShapes } from "../tests/support/hostile-fields.mjs";
 import { knownShapes, pathologicalMarkdown, withinReplyCap } from "../tests/support/hostile-markdown.mjs";
 import { freePort, rssKb } from "../tests/support/site-process.mjs";
-import { backend as startBackend, benchOptions, describeMachine, ensureBuild, load, median, runBenchmark, site as startSite } from "./bench-harness.mjs";
+import {
+  backend as startBackend,
+  benchOptions,
+  describeMachine,
+  ensureBuild,
+  load,
+  median,
+  runBenchmark,
+  site as startSite,
+} from "./bench-harness.mjs";
 
 const MIN_RATIO = 0.8;
 const ORDINARY = "/blog/backend-article-1";
@@ -72,7 +81,12 @@ await runBenchmark(async () => {
   for (let n = 3; n <= 10; n += 1) ordinary.push(await watched(`/blog/backend-article-${n}`));
 
   // --- Each shape once -------------------------------------------------------------------------------
-  const shapes = [...knownShapes, ...fc.sample(pathologicalMarkdown, { numRuns: generated, seed }).map((body, index) => [`generated ${index + 1}`, body])];
+  const shapes = [
+    ...knownShapes,
+    ...fc
+      .sample(pathologicalMarkdown, { numRuns: generated, seed })
+      .map((body, index) => [`generated ${index + 1}`, body]),
+  ];
   let peakKb = rssKb(site.child.pid);
   const startKb = peakKb;
   const sampler = setInterval(() => (peakKb = Math.max(peakKb, rssKb(site.child.pid))), 10);
@@ -88,10 +102,14 @@ await runBenchmark(async () => {
   clearInterval(sampler);
   const endKb = rssKb(site.child.pid);
   results.sort((a, b) => b.ms - a.ms);
-  console.log(`\n${shapes.length} shapes (${knownShapes.length} known, ${generated} generated with seed ${seed}), each a new article asked for once:`);
+  console.log(
+    `\n${shapes.length} shapes (${knownShapes.length} known, ${generated} generated with seed ${seed}), each a new article asked for once:`,
+  );
   console.log("answer ms  longest event-loop delay ms  status  characters  shape");
   for (const { name, chars, status, ms, lag } of results.slice(0, 12)) {
-    console.log(`${ms.toFixed(0).padStart(9)}  ${lag.toFixed(0).padStart(27)}  ${String(status).padStart(6)}  ${String(chars).padStart(10)}  ${name}`);
+    console.log(
+      `${ms.toFixed(0).padStart(9)}  ${lag.toFixed(0).padStart(27)}  ${String(status).padStart(6)}  ${String(chars).padStart(10)}  ${name}`,
+    );
   }
   const worstLag = results.reduce((worst, result) => (result.lag > worst.lag ? result : worst));
   const counts = new Map();
@@ -108,7 +126,12 @@ await runBenchmark(async () => {
   );
 
   // --- Each field shape once -------------------------------------------------------------------------
-  const fieldShapes = [...knownFieldShapes(), ...fc.sample(hostileArticleReply(), { numRuns: generated, seed }).map(({ text, description }, index) => [`generated ${index + 1}: ${description}`, text])];
+  const fieldShapes = [
+    ...knownFieldShapes(),
+    ...fc
+      .sample(hostileArticleReply(), { numRuns: generated, seed })
+      .map(({ text, description }, index) => [`generated ${index + 1}: ${description}`, text]),
+  ];
   const fieldResults = [];
   for (const [name, reply] of fieldShapes) {
     const slug = `fields-${++slugs}`;
@@ -117,13 +140,24 @@ await runBenchmark(async () => {
     // Asked again: a reply refused as too costly is fetched again each time, one that was shown is kept.
     const again = await watched(`/blog/${slug}`);
     if (site.child.exitCode !== null) throw new Error(`the server died on ${name}`);
-    fieldResults.push({ name, slug, replyBytes: Buffer.byteLength(reply), ...result, againMs: again.ms, lag: Math.max(result.lag, again.lag) });
+    fieldResults.push({
+      name,
+      slug,
+      replyBytes: Buffer.byteLength(reply),
+      ...result,
+      againMs: again.ms,
+      lag: Math.max(result.lag, again.lag),
+    });
   }
   fieldResults.sort((a, b) => b.ms - a.ms);
-  console.log(`\n${fieldShapes.length} replies with hostile fields (${knownFieldShapes().length} known, ${generated} generated with seed ${seed}), each a new article asked for once:`);
+  console.log(
+    `\n${fieldShapes.length} replies with hostile fields (${knownFieldShapes().length} known, ${generated} generated with seed ${seed}), each a new article asked for once:`,
+  );
   console.log("answer ms  longest event-loop delay ms  status  page bytes  reply bytes  shape");
   for (const { name, replyBytes, status, ms, bytes, lag } of fieldResults.slice(0, 14)) {
-    console.log(`${ms.toFixed(0).padStart(9)}  ${lag.toFixed(0).padStart(27)}  ${String(status).padStart(6)}  ${String(bytes).padStart(10)}  ${String(replyBytes).padStart(11)}  ${name}`);
+    console.log(
+      `${ms.toFixed(0).padStart(9)}  ${lag.toFixed(0).padStart(27)}  ${String(status).padStart(6)}  ${String(bytes).padStart(10)}  ${String(replyBytes).padStart(11)}  ${name}`,
+    );
   }
   const worstFieldLag = fieldResults.reduce((worst, result) => (result.lag > worst.lag ? result : worst));
   const largestPage = fieldResults.reduce((largest, result) => (result.bytes > largest.bytes ? result : largest));
@@ -136,9 +170,11 @@ await runBenchmark(async () => {
   const slowest = results[0];
   // The shape whose page costs most when asked for again and again.
   const slowestFields = fieldResults.reduce((slowest, result) => (result.againMs > slowest.againMs ? result : slowest));
-  console.log(`asked again: slowest ${slowestFields.againMs.toFixed(0)} ms (${slowestFields.name}), the shape asked for in a loop below`);
+  console.log(
+    `asked again: slowest ${slowestFields.againMs.toFixed(0)} ms (${slowestFields.name}), the shape asked for in a loop below`,
+  );
   const loops = {
-    "none": undefined,
+    none: undefined,
     // The same client loop on an ordinary article: what the loop itself takes of the machine's two cores.
     "an ordinary article in a loop": () => "/blog/backend-article-2",
     "slowest shape in a loop": () => `/blog/${slowest.slug}`,
@@ -151,7 +187,9 @@ await runBenchmark(async () => {
   };
   const runs = Object.fromEntries(Object.keys(loops).map((mode) => [mode, []]));
   const hostileRequests = Object.fromEntries(Object.keys(loops).map((mode) => [mode, 0]));
-  console.log(`\n${ORDINARY} (cached), ${connections} connections, ${duration} s a run, ${rounds} rounds, the order turned each round:`);
+  console.log(
+    `\n${ORDINARY} (cached), ${connections} connections, ${duration} s a run, ${rounds} rounds, the order turned each round:`,
+  );
   const modes = Object.keys(loops);
   for (let round = 0; round < rounds; round += 1) {
     for (const mode of [...modes.slice(round % modes.length), ...modes.slice(0, round % modes.length)]) {
@@ -176,7 +214,12 @@ await runBenchmark(async () => {
   for (const [mode, modeRuns] of Object.entries(runs)) {
     const rps = median(modeRuns.map((run) => run.requestsPerSecond));
     const p99 = median(modeRuns.map((run) => run.p99));
-    const extra = mode === "none" ? "" : `: ${median(ratios(mode)).toFixed(2)} × the rate without (median of the rounds' ratios ${ratios(mode).map((ratio) => ratio.toFixed(2)).join(", ")}; ${hostileRequests[mode]} hostile requests answered meanwhile)`;
+    const extra =
+      mode === "none"
+        ? ""
+        : `: ${median(ratios(mode)).toFixed(2)} × the rate without (median of the rounds' ratios ${ratios(mode)
+            .map((ratio) => ratio.toFixed(2))
+            .join(", ")}; ${hostileRequests[mode]} hostile requests answered meanwhile)`;
     console.log(`${mode}: ${rps.toFixed(0)} req/s, p99 ${p99} ms (medians)${extra}`);
   }
   // The goal is the issue's: one hostile article asked for over and over. A new one every request is the bound beyond it.
@@ -184,7 +227,11 @@ await runBenchmark(async () => {
   for (const mode of ["slowest shape in a loop", "slowest field shape in a loop"]) {
     const kept = median(ratios(mode)) >= MIN_RATIO;
     if (!kept) status = 1;
-    console.log(kept ? `The ${mode.replace(" in a loop", "")} in a loop kept ≥ ${MIN_RATIO} × the rate.` : `The ${mode.replace(" in a loop", "")} in a loop kept less than ${MIN_RATIO} × the rate.`);
+    console.log(
+      kept
+        ? `The ${mode.replace(" in a loop", "")} in a loop kept ≥ ${MIN_RATIO} × the rate.`
+        : `The ${mode.replace(" in a loop", "")} in a loop kept less than ${MIN_RATIO} × the rate.`,
+    );
   }
   return status;
 });

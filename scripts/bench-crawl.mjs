@@ -13,7 +13,15 @@ import os from "node:os";
 import path from "node:path";
 import { FAKE_TOKEN } from "../tests/support/fake-backend.mjs";
 import { rssKb } from "../tests/support/site-process.mjs";
-import { backend as startBackend, benchOptions, describeMachine, ensureBuild, runBenchmark, site as startSite, stopLater } from "./bench-harness.mjs";
+import {
+  backend as startBackend,
+  benchOptions,
+  describeMachine,
+  ensureBuild,
+  runBenchmark,
+  site as startSite,
+  stopLater,
+} from "./bench-harness.mjs";
 
 /** The heap limit `npm start` gives the server (package.json). */
 const PRODUCTION_NODE_OPTIONS = "--max-old-space-size=384";
@@ -46,15 +54,28 @@ await runBenchmark(async () => {
       `${options.connections} connections`,
   );
   describeMachine();
-  const backend = await startBackend({ articles: options.articles, latencyMs: options.backendLatency, bodyKb: options.bodyKb });
+  const backend = await startBackend({
+    articles: options.articles,
+    latencyMs: options.backendLatency,
+    bodyKb: options.bodyKb,
+  });
   const directory = await mkdtemp(path.join(os.tmpdir(), "bench-crawl-"));
   stopLater(() => rm(directory, { recursive: true, force: true }));
   const hosts = Array.from({ length: options.sites }, (_, index) => `crawl-${index + 1}.example.test`);
   const sitesFile = path.join(directory, "sites.yaml");
-  await writeFile(sitesFile, `sites:\n${hosts.map((host, index) => `  - hosts: [${host}]\n    SITE_NAME: Sangha ${index + 1}\n`).join("")}`);
-  const site = await startSite({ SITES_FILE: sitesFile, BLOG_API_URL: backend.url, BLOG_API_TOKEN: FAKE_TOKEN, ...(options.nodeOptions && { NODE_OPTIONS: options.nodeOptions }) });
+  await writeFile(
+    sitesFile,
+    `sites:\n${hosts.map((host, index) => `  - hosts: [${host}]\n    SITE_NAME: Sangha ${index + 1}\n`).join("")}`,
+  );
+  const site = await startSite({
+    SITES_FILE: sitesFile,
+    BLOG_API_URL: backend.url,
+    BLOG_API_TOKEN: FAKE_TOKEN,
+    ...(options.nodeOptions && { NODE_OPTIONS: options.nodeOptions }),
+  });
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
-  const get = (host, pathAndQuery, encoding = "gzip, deflate, br") => request(agent, site.port, host, pathAndQuery, encoding);
+  const get = (host, pathAndQuery, encoding = "gzip, deflate, br") =>
+    request(agent, site.port, host, pathAndQuery, encoding);
 
   // The crawler's list: every article each sitemap names, the sites taken in turn.
   backend.reset();
@@ -76,7 +97,9 @@ await runBenchmark(async () => {
     console.log(`${name} sweep done: ${Math.round(sweep.requestsPerSecond)} req/s`);
   }
 
-  console.log(`\n| sweep | pages | req/s | p50 ms | p99 ms | backend calls per page | peak RSS | RSS at ¼ ½ ¾ end | failed |`);
+  console.log(
+    `\n| sweep | pages | req/s | p50 ms | p99 ms | backend calls per page | peak RSS | RSS at ¼ ½ ¾ end | failed |`,
+  );
   console.log("|---|---|---|---|---|---|---|---|---|");
   for (const sweep of sweeps) {
     console.log(
@@ -86,7 +109,9 @@ await runBenchmark(async () => {
   }
   const peak = Math.max(...sweeps.map((sweep) => sweep.peakMb));
   const failed = sweeps.reduce((sum, sweep) => sum + sweep.failed, 0);
-  console.log(`\nMemory bound ${MEMORY_BOUND_MB} MB: peak ${peak} MB, ${peak <= MEMORY_BOUND_MB ? "held" : "EXCEEDED"}`);
+  console.log(
+    `\nMemory bound ${MEMORY_BOUND_MB} MB: peak ${peak} MB, ${peak <= MEMORY_BOUND_MB ? "held" : "EXCEEDED"}`,
+  );
   if (failed) console.log(`${failed} page(s) did not answer 200`);
   return peak <= MEMORY_BOUND_MB && failed === 0 ? 0 : 1;
 });
@@ -94,11 +119,14 @@ await runBenchmark(async () => {
 function request(agent, port, host, pathAndQuery, encoding) {
   return new Promise((resolve, reject) => {
     http
-      .get({ host: "127.0.0.1", port, path: pathAndQuery, headers: { Host: host, "Accept-Encoding": encoding }, agent }, (response) => {
-        const chunks = [];
-        response.on("data", (chunk) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode, body: Buffer.concat(chunks) }));
-      })
+      .get(
+        { host: "127.0.0.1", port, path: pathAndQuery, headers: { Host: host, "Accept-Encoding": encoding }, agent },
+        (response) => {
+          const chunks = [];
+          response.on("data", (chunk) => chunks.push(chunk));
+          response.on("end", () => resolve({ status: response.statusCode, body: Buffer.concat(chunks) }));
+        },
+      )
       .on("error", reject);
   });
 }
@@ -116,14 +144,16 @@ async function articlesInSitemap(get, host) {
   };
   const parts = locs(await read("/sitemap.xml")).filter((url) => url.pathname === "/sitemap-articles.xml");
   const articles = [];
-  for (const part of parts) articles.push(...locs(await read(part.pathname + part.search)).map((url) => ({ host, path: url.pathname })));
+  for (const part of parts)
+    articles.push(...locs(await read(part.pathname + part.search)).map((url) => ({ host, path: url.pathname })));
   return articles;
 }
 
 /** One from each site in turn: a crawler of many sites spreads its requests. */
 function interleave(lists) {
   const result = [];
-  for (let index = 0; lists.some((list) => index < list.length); index += 1) for (const list of lists) if (index < list.length) result.push(list[index]);
+  for (let index = 0; lists.some((list) => index < list.length); index += 1)
+    for (const list of lists) if (index < list.length) result.push(list[index]);
   return result;
 }
 
@@ -149,7 +179,17 @@ async function sweepPages(get, pages, pid) {
   clearInterval(sample);
   rss.push({ at: 1, mb: Math.round(rssKb(pid) / 1024) });
   latencies.sort((a, b) => a - b);
-  const at = (fraction) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * fraction))]);
-  const quarterMb = [0.25, 0.5, 0.75, 1].map((quarter) => rss.find((point) => point.at >= quarter)?.mb ?? rss.at(-1).mb);
-  return { requestsPerSecond: pages.length / seconds, p50: at(0.5), p99: at(0.99), peakMb: Math.max(...rss.map((point) => point.mb)), quarterMb, failed };
+  const at = (fraction) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * fraction))]);
+  const quarterMb = [0.25, 0.5, 0.75, 1].map(
+    (quarter) => rss.find((point) => point.at >= quarter)?.mb ?? rss.at(-1).mb,
+  );
+  return {
+    requestsPerSecond: pages.length / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+    peakMb: Math.max(...rss.map((point) => point.mb)),
+    quarterMb,
+    failed,
+  };
 }

@@ -39,16 +39,23 @@ const camel = (name) => name.replace(/-(\w)/g, (_, letter) => letter.toUpperCase
 
 /** Builds the site if there is no build or the sources are newer (scripts/build-if-needed.mjs). */
 export function ensureBuild() {
-  const result = spawnSync(process.execPath, [path.join(root, "scripts/build-if-needed.mjs")], { cwd: root, stdio: "inherit" });
+  const result = spawnSync(process.execPath, [path.join(root, "scripts/build-if-needed.mjs")], {
+    cwd: root,
+    stdio: "inherit",
+  });
   if (result.status !== 0) throw new Error("the build failed");
   process.chdir(root); // startSite runs build/server.js from the working directory
 }
 
 /** The load average and a warning when other work keeps the cores busy: figures taken then are noisy. */
 export function describeMachine() {
-  const load = os.loadavg().map((value) => value.toFixed(2)).join(" ");
+  const load = os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ");
   console.log(`Node ${process.version}, ${os.availableParallelism()} cores, load average before the run: ${load}`);
-  if (os.loadavg()[0] >= os.availableParallelism()) console.log("Warning: other work is keeping the cores busy; expect noisy figures.");
+  if (os.loadavg()[0] >= os.availableParallelism())
+    console.log("Warning: other work is keeping the cores busy; expect noisy figures.");
 }
 
 // --- Starting and stopping ----------------------------------------------------------------------------
@@ -144,7 +151,15 @@ export async function serverScript(script, port, env = {}) {
  * requests a second if given. Its figures.
  */
 export function load({ url, connections, duration, headers = {}, rate = 0 }) {
-  const args = [AUTOCANNON, "-j", "-c", String(connections), "-d", String(duration), ...(rate ? ["--overallRate", String(rate)] : [])];
+  const args = [
+    AUTOCANNON,
+    "-j",
+    "-c",
+    String(connections),
+    "-d",
+    String(duration),
+    ...(rate ? ["--overallRate", String(rate)] : []),
+  ];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}=${value}`);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...args, url], { stdio: ["ignore", "pipe", "ignore"] });

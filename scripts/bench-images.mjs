@@ -17,21 +17,40 @@ import { makePin, PIN, startFakeImageHost } from "../tests/support/fake-image-ho
 import { startSite } from "../tests/support/site-process.mjs";
 
 process.chdir(path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".."));
-const { values } = parseArgs({ options: { "backend-latency": { type: "string", default: "50" }, dpr: { type: "string", default: "1,2" } } });
+const { values } = parseArgs({
+  options: { "backend-latency": { type: "string", default: "50" }, dpr: { type: "string", default: "1,2" } },
+});
 const densities = values.dpr.split(",").map(Number);
 
 const host = await startFakeImageHost({ latencyMs: 20 });
 const backend = await startFakeBackend({ imageBase: host.url, latencyMs: Number(values["backend-latency"]) });
 const cacheDir = mkdtempSync(path.join(tmpdir(), "bench-images-"));
-const site = await startSite({ BLOG_API_URL: backend.url, BLOG_API_TOKEN: FAKE_TOKEN, IMAGE_HOSTS: host.host, IMAGE_CACHE_DIR: cacheDir });
+const site = await startSite({
+  BLOG_API_URL: backend.url,
+  BLOG_API_TOKEN: FAKE_TOKEN,
+  IMAGE_HOSTS: host.host,
+  IMAGE_CACHE_DIR: cacheDir,
+});
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 });
 
 /** Loads `pagePath` in a fresh 375 px phone context; sums what the network delivered (CDP encodedDataLength). */
 async function transferred(pagePath, deviceScaleFactor, { scroll = false } = {}) {
-  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor });
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor,
+  });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
@@ -72,13 +91,25 @@ try {
     for (const dpr of densities) await transferred(pagePath, dpr, { scroll: true });
   }
   console.log(`Bytes transferred, 375 px phone, empty browser cache (pin on the image host: ${kb(host.pinBytes)})\n`);
-  console.log("page".padEnd(48) + "DPR".padStart(4) + "total".padStart(10) + "images".padStart(10) + "requests".padStart(10) + "  other hosts");
+  console.log(
+    "page".padEnd(48) +
+      "DPR".padStart(4) +
+      "total".padStart(10) +
+      "images".padStart(10) +
+      "requests".padStart(10) +
+      "  other hosts",
+  );
   for (const [label, pagePath, scroll, target] of pages) {
     for (const dpr of densities) {
       const result = await transferred(pagePath, dpr, { scroll });
       const verdict = result.all <= target * 1024 ? `within ${target} KB` : `OVER ${target} KB`;
       console.log(
-        label.padEnd(48) + String(dpr).padStart(4) + kb(result.all).padStart(10) + kb(result.images).padStart(10) + String(result.requests).padStart(10) + `  ${result.foreign}   ${verdict}`,
+        label.padEnd(48) +
+          String(dpr).padStart(4) +
+          kb(result.all).padStart(10) +
+          kb(result.images).padStart(10) +
+          String(result.requests).padStart(10) +
+          `  ${result.foreign}   ${verdict}`,
       );
     }
   }
@@ -88,7 +119,12 @@ try {
   const pin = await makePin();
   console.log("\nMaking one copy of a pin (median of 5, sharp on one thread): wall time, CPU time, bytes");
   sharp.concurrency(1);
-  for (const box of [{ width: 160, height: 160 }, { width: 480, height: 320 }, { width: 800, height: 533 }, { width: 1200, height: 800 }]) {
+  for (const box of [
+    { width: 160, height: 160 },
+    { width: 480, height: 320 },
+    { width: 800, height: 533 },
+    { width: 1200, height: 800 },
+  ]) {
     // Never enlarged: the 1200 px hero of a 736 px pin is 736 px wide.
     const scale = Math.min(1, PIN.width / box.width, PIN.height / box.height);
     const target = { width: Math.round(box.width * scale), height: Math.round(box.height * scale) };
@@ -106,7 +142,9 @@ try {
         bytes = out.length;
       }
       const median = (key) => runs.map((entry) => entry[key]).sort((a, b) => a - b)[2];
-      cells.push(`${format} ${median("wall").toFixed(0)} ms ${median("cpu").toFixed(0)} ms ${(bytes / 1024).toFixed(1)} KB`);
+      cells.push(
+        `${format} ${median("wall").toFixed(0)} ms ${median("cpu").toFixed(0)} ms ${(bytes / 1024).toFixed(1)} KB`,
+      );
     }
     console.log(`  ${`${box.width}x${box.height}`.padEnd(9)} ${cells.map((cell) => cell.padEnd(28)).join("| ")}`);
   }

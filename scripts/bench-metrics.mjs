@@ -17,18 +17,34 @@ import os from "node:os";
 import client from "prom-client";
 import { FAKE_TOKEN } from "../tests/support/fake-backend.mjs";
 import { freePort } from "../tests/support/site-process.mjs";
-import { backend as startBackend, benchOptions, ensureBuild, load, runBenchmark, site as startSite } from "./bench-harness.mjs";
+import {
+  backend as startBackend,
+  benchOptions,
+  ensureBuild,
+  load,
+  runBenchmark,
+  site as startSite,
+} from "./bench-harness.mjs";
 
 const PAGES = ["/", "/blog", "/blog/backend-article-1"];
 const MIN_RATIO = 0.95;
 const SCRAPE_EVERY_MS = 5_000;
 
 const { duration, rounds, connections, rate } = benchOptions(
-  { duration: { default: 8, min: 1 }, rounds: { default: 4, min: 1 }, connections: { default: 32, min: 1 }, rate: { default: 0, min: 0 } },
+  {
+    duration: { default: 8, min: 1 },
+    rounds: { default: 4, min: 1 },
+    connections: { default: 32, min: 1 },
+    rate: { default: 0, min: 0 },
+  },
   "node scripts/bench-metrics.mjs [--duration 8] [--rounds 4] [--connections 32] [--rate N]",
 );
 
-const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(" ");
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ");
 
 /** CPU seconds a process has used (user + system), from /proc/PID/stat, at 100 ticks a second. */
 function cpuSeconds(pid) {
@@ -50,7 +66,13 @@ function microseconds(call) {
   return ((performance.now() - start) / 1_000_000) * 1000;
 }
 const registry = new client.Registry();
-const histogram = new client.Histogram({ name: "h_seconds", help: "h", labelNames: ["site", "route", "status_class"], buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10], registers: [registry] });
+const histogram = new client.Histogram({
+  name: "h_seconds",
+  help: "h",
+  labelNames: ["site", "route", "status_class"],
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [registry],
+});
 const counter = new client.Counter({ name: "c_total", help: "c", labelNames: ["site"], registers: [registry] });
 const labels = { site: "default", route: "routes/blog.$slug", status_class: "2xx" };
 console.log(
@@ -65,9 +87,12 @@ await runBenchmark(async () => {
   const env = { BLOG_API_URL: backend.url, BLOG_API_TOKEN: FAKE_TOKEN };
   const servers = { off: await startSite(env), on: await startSite({ ...env, METRICS_PORT: String(metricsPort) }) };
   const scrape = async () => (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
-  for (const server of Object.values(servers)) for (const page of PAGES) await (await fetch(server.url + page)).arrayBuffer();
+  for (const server of Object.values(servers))
+    for (const page of PAGES) await (await fetch(server.url + page)).arrayBuffer();
   console.log(`Node ${process.version}, ${os.availableParallelism()} cores, load average before: ${loadAverage()}`);
-  console.log(`${connections} connections${rate ? ` at ${rate} requests a second` : ""}, ${duration} s per run, ${rounds} rounds, metrics on and off alternating\n`);
+  console.log(
+    `${connections} connections${rate ? ` at ${rate} requests a second` : ""}, ${duration} s per run, ${rounds} rounds, metrics on and off alternating\n`,
+  );
   const runs = Object.fromEntries(PAGES.map((page) => [page, { off: [], on: [] }]));
   for (let round = 0; round < rounds; round += 1) {
     const order = round % 2 === 0 ? ["off", "on"] : ["on", "off"];
@@ -78,25 +103,34 @@ await runBenchmark(async () => {
         const run = await measure(servers[mode].url + page).finally(() => clearInterval(scraper));
         run.cpuUs = ((cpuSeconds(servers[mode].child.pid) - cpuBefore) / run.requests) * 1e6;
         runs[page][mode].push(run);
-        console.log(`round ${round + 1} ${page.padEnd(24)} metrics ${mode.padEnd(3)} ${Math.round(run.rps)} req/s, p99 ${run.p99} ms, ${Math.round(run.cpuUs)} µs CPU a request`);
+        console.log(
+          `round ${round + 1} ${page.padEnd(24)} metrics ${mode.padEnd(3)} ${Math.round(run.rps)} req/s, p99 ${run.p99} ms, ${Math.round(run.cpuUs)} µs CPU a request`,
+        );
       }
     }
   }
   const exposition = await scrape();
-  if (!exposition.includes('route="routes/blog.$slug"')) throw new Error("the server with metrics did not count the article's requests");
+  if (!exposition.includes('route="routes/blog.$slug"'))
+    throw new Error("the server with metrics did not count the article's requests");
 
   const mean = (list, field) => list.reduce((sum, run) => sum + run[field], 0) / list.length;
   console.log(`\nload average after: ${loadAverage()}\n`);
-  console.log("| page | metrics off req/s (p99 ms) | metrics on req/s (p99 ms) | on ÷ off | server CPU a request, off / on |\n|---|---|---|---|---|");
+  console.log(
+    "| page | metrics off req/s (p99 ms) | metrics on req/s (p99 ms) | on ÷ off | server CPU a request, off / on |\n|---|---|---|---|---|",
+  );
   let met = true;
   for (const page of PAGES) {
     const { off, on } = runs[page];
     const ratio = mean(on, "rps") / mean(off, "rps");
     met &&= ratio >= MIN_RATIO;
     const cell = (list) => `${Math.round(mean(list, "rps"))} (${Math.round(mean(list, "p99"))})`;
-    console.log(`| ${page} | ${cell(off)} | ${cell(on)} | ${(ratio * 100).toFixed(1)} % | ${Math.round(mean(off, "cpuUs"))} / ${Math.round(mean(on, "cpuUs"))} µs |`);
+    console.log(
+      `| ${page} | ${cell(off)} | ${cell(on)} | ${(ratio * 100).toFixed(1)} % | ${Math.round(mean(off, "cpuUs"))} / ${Math.round(mean(on, "cpuUs"))} µs |`,
+    );
   }
-  console.log(`\nWith metrics, every page at ≥ ${MIN_RATIO * 100} % of the requests per second without: ${met ? "met" : "MISSED"}`);
+  console.log(
+    `\nWith metrics, every page at ≥ ${MIN_RATIO * 100} % of the requests per second without: ${met ? "met" : "MISSED"}`,
+  );
   // At a set rate both serve what they are sent: only the CPU time per request tells them apart.
   return met || rate ? 0 : 1;
 });

@@ -6,12 +6,26 @@
 // page), then measured for --duration seconds at --connections connections. Prints a table.
 import { FAKE_TOKEN } from "../tests/support/fake-backend.mjs";
 import { startNginx } from "../tests/support/nginx.mjs";
-import { backend as startBackend, benchOptions, describeMachine, ensureBuild, runBenchmark, site, stopLater, warmAndLoad } from "./bench-harness.mjs";
+import {
+  backend as startBackend,
+  benchOptions,
+  describeMachine,
+  ensureBuild,
+  runBenchmark,
+  site,
+  stopLater,
+  warmAndLoad,
+} from "./bench-harness.mjs";
 
 const ARTICLE = "/blog/backend-article-1";
 
 const options = benchOptions(
-  { duration: { default: 10, min: 1 }, connections: { default: 32, min: 1 }, warmup: { default: 2, min: 0 }, "accept-encoding": { default: "gzip, deflate, br" } },
+  {
+    duration: { default: 10, min: 1 },
+    connections: { default: 32, min: 1 },
+    warmup: { default: 2, min: 0 },
+    "accept-encoding": { default: "gzip, deflate, br" },
+  },
   'node scripts/bench-proxy.mjs [--duration 10] [--connections 32] [--warmup 2] [--accept-encoding "gzip, deflate, br"]',
 );
 
@@ -29,12 +43,19 @@ await runBenchmark(async () => {
     ["through nginx (cache hit)", nginx.url + ARTICLE],
     ["one origin directly (page cache)", origins[0].url + ARTICLE],
   ]) {
-    const result = await warmAndLoad({ url, headers }, { warmup: options.warmup, duration: options.duration, connections: options.connections });
+    const result = await warmAndLoad(
+      { url, headers },
+      { warmup: options.warmup, duration: options.duration, connections: options.connections },
+    );
     const failed = result.errors + result.non2xx;
-    rows.push(`| ${name} | ${Math.round(result.requestsPerSecond)} | ${result.p50} ms | ${result.p99} ms | ${failed} |`);
+    rows.push(
+      `| ${name} | ${Math.round(result.requestsPerSecond)} | ${result.p50} ms | ${result.p99} ms | ${failed} |`,
+    );
     if (failed) console.error(`${name}: ${result.errors} errors, ${result.non2xx} non-2xx`, nginx.errorLog());
   }
-  console.log(`\n${ARTICLE}, ${options.connections} connections, ${options.duration} s, Accept-Encoding: ${options.acceptEncoding || "(none)"}\n`);
+  console.log(
+    `\n${ARTICLE}, ${options.connections} connections, ${options.duration} s, Accept-Encoding: ${options.acceptEncoding || "(none)"}\n`,
+  );
   console.log("| target | req/s | p50 | p99 | failed |\n|---|---|---|---|---|");
   console.log(rows.join("\n"));
   return 0;

@@ -15,11 +15,17 @@ import pinoHttp from "pino-http";
 if (process.env.BENCH_LOG_TARGET) {
   // The load generator's process.
   const { default: autocannon } = await import("autocannon");
-  await autocannon({ url: process.env.BENCH_LOG_TARGET, connections: 8, amount: Number(process.env.BENCH_LOG_REQUESTS) });
+  await autocannon({
+    url: process.env.BENCH_LOG_TARGET,
+    connections: 8,
+    amount: Number(process.env.BENCH_LOG_REQUESTS),
+  });
   process.exit(0);
 }
 
-const { values } = parseArgs({ options: { requests: { type: "string", default: "20000" }, rounds: { type: "string", default: "3" } } });
+const { values } = parseArgs({
+  options: { requests: { type: "string", default: "20000" }, rounds: { type: "string", default: "3" } },
+});
 const requests = Number(values.requests);
 const rounds = Number(values.rounds);
 const devNull = () => createWriteStream("/dev/null");
@@ -35,7 +41,11 @@ const loggers = {
   'morgan("tiny")': () => morgan("tiny", { stream: devNull() }),
   "pino-http": () => pinoHttp({ logger: pino(pino.destination({ dest: "/dev/null", sync: false })) }),
   // What the site writes (server/request-log.ts): method, address, status, bytes, time; no headers.
-  "pino-http, short": () => pinoHttp({ ...shortLines, logger: pino({ ...shortLines.pino }, pino.destination({ dest: "/dev/null", sync: false })) }),
+  "pino-http, short": () =>
+    pinoHttp({
+      ...shortLines,
+      logger: pino({ ...shortLines.pino }, pino.destination({ dest: "/dev/null", sync: false })),
+    }),
 };
 
 async function cpuMicrosPerRequest(makeLogger) {
@@ -45,7 +55,13 @@ async function cpuMicrosPerRequest(makeLogger) {
   const server = app.listen(0, "127.0.0.1");
   await once(server, "listening");
   const url = `http://127.0.0.1:${server.address().port}/`;
-  const load = (amount) => once(fork(import.meta.filename, { env: { ...process.env, BENCH_LOG_TARGET: url, BENCH_LOG_REQUESTS: String(amount) } }), "exit");
+  const load = (amount) =>
+    once(
+      fork(import.meta.filename, {
+        env: { ...process.env, BENCH_LOG_TARGET: url, BENCH_LOG_REQUESTS: String(amount) },
+      }),
+      "exit",
+    );
   await load(2000); // warm-up: the JIT settles before the clock runs
   const before = process.cpuUsage();
   await load(requests);
@@ -63,5 +79,7 @@ const base = median(results.none);
 console.log(`Server CPU per request, median of ${rounds} rounds of ${requests} requests:`);
 for (const [name, list] of Object.entries(results)) {
   const cost = median(list) - base;
-  console.log(`  ${name.padEnd(16)} ${median(list).toFixed(1)} µs${name === "none" ? "" : `  (log: ${cost.toFixed(1)} µs)`}`);
+  console.log(
+    `  ${name.padEnd(16)} ${median(list).toFixed(1)} µs${name === "none" ? "" : `  (log: ${cost.toFixed(1)} µs)`}`,
+  );
 }

@@ -31,7 +31,19 @@ import { FAKE_TOKEN } from "../tests/support/fake-backend.mjs";
 import { startPostgres } from "../tests/support/postgres.mjs";
 import { freePort } from "../tests/support/site-process.mjs";
 import { makeArticle, makeWords, random, TOPICAL } from "./search-articles.mjs";
-import { backend, benchOptions, describeMachine, ensureBuild, load, median, root, runBenchmark, serverScript, site, stopLater } from "./bench-harness.mjs";
+import {
+  backend,
+  benchOptions,
+  describeMachine,
+  ensureBuild,
+  load,
+  median,
+  root,
+  runBenchmark,
+  serverScript,
+  site,
+  stopLater,
+} from "./bench-harness.mjs";
 
 const P99_TARGET_MS = 50;
 const RATE_TARGET = 0.5;
@@ -42,7 +54,10 @@ const HEAP_LIMIT_MB = 384;
 // `npm run bench:search --store postgres` (without `--`): npm takes `--store` for itself (npm_config_store) and
 // passes `postgres` on alone.
 if (process.env.npm_config_store !== undefined) {
-  const given = process.argv.findIndex((argument, index) => index > 1 && ["sqlite", "postgres"].includes(argument) && process.argv[index - 1] !== "--store");
+  const given = process.argv.findIndex(
+    (argument, index) =>
+      index > 1 && ["sqlite", "postgres"].includes(argument) && process.argv[index - 1] !== "--store",
+  );
   if (given !== -1) process.argv.splice(given, 1, "--store", process.argv[given]);
 }
 
@@ -95,13 +110,19 @@ async function catalogueModule() {
   return import(pathToFileURL(outfile).href);
 }
 
-const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
+const percentile = (values, p) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
 
 /** A fresh catalogue in `store`, and how much room it takes. */
 async function openStore(modules, dir, size, store) {
   if (store === "sqlite") {
     const file = path.join(dir, `catalogue-${size}.sqlite`);
-    return { catalogue: modules.openSqliteCatalogue(file), indexed: async () => {}, sizeMb: async () => statSync(file).size / 1024 / 1024, close: async () => {} };
+    return {
+      catalogue: modules.openSqliteCatalogue(file),
+      indexed: async () => {},
+      sizeMb: async () => statSync(file).size / 1024 / 1024,
+      close: async () => {},
+    };
   }
   const pool = modules.createPool({ url: postgres.url, poolSize: 5 });
   await modules.migrate(pool);
@@ -122,7 +143,8 @@ async function openStore(modules, dir, size, store) {
         client.release();
       }
     },
-    sizeMb: async () => Number((await pool.query("SELECT pg_database_size(current_database()) AS bytes")).rows[0].bytes) / 1024 / 1024,
+    sizeMb: async () =>
+      Number((await pool.query("SELECT pg_database_size(current_database()) AS bytes")).rows[0].bytes) / 1024 / 1024,
     close: () => pool.end(),
   };
 }
@@ -141,7 +163,8 @@ function postgresMemoryMb() {
         const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
         parentOf.set(pid, stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
         const command = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
-        if (command.some((part) => part.endsWith("/postgres")) && command.join(" ").includes(`-p ${postgres.port}`)) postmaster = pid;
+        if (command.some((part) => part.endsWith("/postgres")) && command.join(" ").includes(`-p ${postgres.port}`))
+          postmaster = pid;
       } catch {
         // A process that ended meanwhile.
       }
@@ -184,7 +207,10 @@ async function measureCatalogues(modules, dir, size) {
   const queries = [
     ["one common word", () => TOPICAL[Math.floor(next() * TOPICAL.length)]],
     ["a made-up word and a common one", () => word() + " " + TOPICAL[0]],
-    ["two words", () => `${TOPICAL[Math.floor(next() * TOPICAL.length)]} ${TOPICAL[Math.floor(next() * TOPICAL.length)]}`],
+    [
+      "two words",
+      () => `${TOPICAL[Math.floor(next() * TOPICAL.length)]} ${TOPICAL[Math.floor(next() * TOPICAL.length)]}`,
+    ],
     ["Japanese word (瞑想)", () => "瞑想"],
     ["Thai word (สมาธิ)", () => "สมาธิ"],
     ["misspelt (no match: suggestion, loose)", () => "meditaton"],
@@ -209,17 +235,35 @@ async function measureCatalogues(modules, dir, size) {
         totals[index] = result.total;
       }
     }
-    rows.push({ name, figures: stores.map((_, index) => ({ total: totals[index], p50: median(times[index]), p99: percentile(times[index], 0.99) })) });
+    rows.push({
+      name,
+      figures: stores.map((_, index) => ({
+        total: totals[index],
+        p50: median(times[index]),
+        p99: percentile(times[index], 0.99),
+      })),
+    });
   }
   const relatedTimes = stores.map(() => []);
   for (let run = 0; run < options.searches; run++) {
-    const about = { slug: `article-${run + 1}`, title: `${word()} ${TOPICAL[run % TOPICAL.length]} ${word()}`, keywords: [TOPICAL[run % TOPICAL.length], `${word()} ${word()}`] };
+    const about = {
+      slug: `article-${run + 1}`,
+      title: `${word()} ${TOPICAL[run % TOPICAL.length]} ${word()}`,
+      keywords: [TOPICAL[run % TOPICAL.length], `${word()} ${word()}`],
+    };
     for (let turn = 0; turn < stores.length; turn++) {
       const index = (turn + run) % stores.length;
       relatedTimes[index].push((await timed(() => stores[index].store.catalogue.related(about, 3))).ms);
     }
   }
-  rows.push({ name: "read next (related articles)", figures: stores.map((_, index) => ({ total: 3, p50: median(relatedTimes[index]), p99: percentile(relatedTimes[index], 0.99) })) });
+  rows.push({
+    name: "read next (related articles)",
+    figures: stores.map((_, index) => ({
+      total: 3,
+      p50: median(relatedTimes[index]),
+      p99: percentile(relatedTimes[index], 0.99),
+    })),
+  });
   global.gc?.();
   const heapMb = process.memoryUsage().heapUsed / 1024 / 1024;
   const summaries = [];
@@ -271,7 +315,8 @@ async function startSiteOn(store) {
     METRICS_PORT: String(metricsPort),
   });
   process.stdout.write(`${STORE_NAMES[store]}: first sync of ${articles} articles at ≤ ${options.syncRate} calls/s… `);
-  while (fake.calls().filter((call) => call.path === "/get_details").length < articles) await new Promise((resolve) => setTimeout(resolve, 500));
+  while (fake.calls().filter((call) => call.path === "/get_details").length < articles)
+    await new Promise((resolve) => setTimeout(resolve, 500));
   const syncSeconds = (performance.now() - started) / 1000;
   const busiest = busiestSecond(fake.calls());
   console.log(`${syncSeconds.toFixed(0)} s, at most ${busiest} calls in any second`);
@@ -285,10 +330,26 @@ async function measureSite() {
   for (const store of STORES) sites.push(await startSiteOn(store));
   const minimal = await serverScript("bench/minimal/server.mjs", await freePort());
   const targets = [
-    ["results page as deployed (page cache): `/search?q=breath`", (one) => `${one.server.url}/search?q=breath`, "target"],
-    ["results page as deployed (page cache): page 7 of `teacher bell`", (one) => `${one.server.url}/search?q=teacher+bell&page=7`, "target"],
-    ["results page rendered on every request: `/search?q=breath`", (one) => `${one.rendering.url}/search?q=breath`, "rendered"],
-    ["results page rendered on every request: page 7 of `teacher bell`", (one) => `${one.rendering.url}/search?q=teacher+bell&page=7`, "rendered"],
+    [
+      "results page as deployed (page cache): `/search?q=breath`",
+      (one) => `${one.server.url}/search?q=breath`,
+      "target",
+    ],
+    [
+      "results page as deployed (page cache): page 7 of `teacher bell`",
+      (one) => `${one.server.url}/search?q=teacher+bell&page=7`,
+      "target",
+    ],
+    [
+      "results page rendered on every request: `/search?q=breath`",
+      (one) => `${one.rendering.url}/search?q=breath`,
+      "rendered",
+    ],
+    [
+      "results page rendered on every request: page 7 of `teacher bell`",
+      (one) => `${one.rendering.url}/search?q=teacher+bell&page=7`,
+      "rendered",
+    ],
     ["`/blog` rendered on every request (no search)", (one) => `${one.rendering.url}/blog`, "reference"],
   ];
   const rows = [];
@@ -304,7 +365,9 @@ async function measureSite() {
         await load({ url, connections: options.connections, duration: 2 });
         const figures = await load({ url, connections: options.connections, duration: options.duration });
         rounds[index].push(figures);
-        console.log(`${STORE_NAMES[one.store]}, ${name}, round ${round + 1}: ${Math.round(figures.requestsPerSecond)} req/s, p99 ${figures.p99} ms, errors ${figures.errors + figures.non2xx}`);
+        console.log(
+          `${STORE_NAMES[one.store]}, ${name}, round ${round + 1}: ${Math.round(figures.requestsPerSecond)} req/s, p99 ${figures.p99} ms, errors ${figures.errors + figures.non2xx}`,
+        );
       }
     }
     sites.forEach((one, index) => {
@@ -315,7 +378,11 @@ async function measureSite() {
     });
   }
   await load({ url: `${minimal.url}/`, connections: options.connections, duration: 2 });
-  const minimalFigures = await load({ url: `${minimal.url}/`, connections: options.connections, duration: options.duration });
+  const minimalFigures = await load({
+    url: `${minimal.url}/`,
+    connections: options.connections,
+    duration: options.duration,
+  });
   rows.push({ name: "minimal Remix page", kind: "minimal", store: undefined, ...minimalFigures });
   for (const one of sites) {
     const metrics = await (await fetch(`http://127.0.0.1:${one.metricsPort}/metrics`)).text();
@@ -330,8 +397,12 @@ await runBenchmark(async () => {
   describeMachine();
   console.log("Building the minimal Remix app (bench/minimal)…");
   const cli = path.join(root, "node_modules/@remix-run/dev/dist/cli.js");
-  const child = spawn(process.execPath, [cli, "build", "bench/minimal"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
-  if ((await new Promise((resolve) => child.once("exit", resolve))) !== 0) throw new Error("building bench/minimal failed");
+  const child = spawn(process.execPath, [cli, "build", "bench/minimal"], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  if ((await new Promise((resolve) => child.once("exit", resolve))) !== 0)
+    throw new Error("building bench/minimal failed");
 
   const dir = mkdtempSync(path.join(os.tmpdir(), "bench-search-"));
   stopLater(() => rmSync(dir, { recursive: true, force: true }));
@@ -361,8 +432,13 @@ await runBenchmark(async () => {
   if (options.siteArticles === 0) return failed ? 1 : 0;
   const served = await measureSite();
   const minimal = served.rows.at(-1).requestsPerSecond;
-  console.log(`\n| site of ${served.articles} articles | store | req/s | p99 | against the minimal page |\n|---|---|---|---|---|`);
-  for (const row of served.rows) console.log(`| ${row.name} | ${row.store ? STORE_NAMES[row.store] : ""} | ${Math.round(row.requestsPerSecond)} | ${row.p99} ms | ${(row.requestsPerSecond / minimal).toFixed(2)} × |`);
+  console.log(
+    `\n| site of ${served.articles} articles | store | req/s | p99 | against the minimal page |\n|---|---|---|---|---|`,
+  );
+  for (const row of served.rows)
+    console.log(
+      `| ${row.name} | ${row.store ? STORE_NAMES[row.store] : ""} | ${Math.round(row.requestsPerSecond)} | ${row.p99} ms | ${(row.requestsPerSecond / minimal).toFixed(2)} × |`,
+    );
   for (const one of served.sites) {
     console.log(
       `\n${STORE_NAMES[one.store]}: first sync ${one.syncSeconds.toFixed(0)} s, busiest second ${one.busiest} calls (setting ${options.syncRate}); server heap ${one.heap.toFixed(0)} MB, RSS ${one.rss.toFixed(0)} MB after the load`,
@@ -372,10 +448,13 @@ await runBenchmark(async () => {
     const rowsOf = served.rows.filter((row) => row.store === one.store);
     const blog = rowsOf.find((row) => row.kind === "reference").requestsPerSecond;
     for (const row of rowsOf.filter((row) => row.kind === "rendered")) {
-      console.log(`${row.name}: ${(row.requestsPerSecond / blog).toFixed(2)} × \`/blog\` rendered on every request (${(1000 / row.requestsPerSecond - 1000 / blog).toFixed(1)} ms more a request on one core)`);
+      console.log(
+        `${row.name}: ${(row.requestsPerSecond / blog).toFixed(2)} × \`/blog\` rendered on every request (${(1000 / row.requestsPerSecond - 1000 / blog).toFixed(1)} ms more a request on one core)`,
+      );
     }
   }
-  if (served.postgresMb !== undefined) console.log(`PostgreSQL server after the load: ${served.postgresMb.toFixed(0)} MB (PSS)`);
+  if (served.postgresMb !== undefined)
+    console.log(`PostgreSQL server after the load: ${served.postgresMb.toFixed(0)} MB (PSS)`);
   if (served.rows.some((row) => row.kind === "target" && row.requestsPerSecond / minimal < RATE_TARGET)) failed++;
   if (STORES.includes("postgres")) {
     for (const row of served.rows.filter((one) => one.kind === "rendered" && one.store === "postgres")) {

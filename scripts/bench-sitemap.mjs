@@ -21,7 +21,8 @@ function filesFor(articles) {
     ["fixed pages", "/sitemap-pages.xml"],
     ["articles, part 1", "/sitemap-articles.xml?part=1"],
   ];
-  if (parts > 2) files.push([`articles, part ${Math.ceil(parts / 2)}`, `/sitemap-articles.xml?part=${Math.ceil(parts / 2)}`]);
+  if (parts > 2)
+    files.push([`articles, part ${Math.ceil(parts / 2)}`, `/sitemap-articles.xml?part=${Math.ceil(parts / 2)}`]);
   if (parts > 1) files.push([`articles, part ${parts}`, `/sitemap-articles.xml?part=${parts}`]);
   return files;
 }
@@ -41,12 +42,17 @@ async function coldRequest(backend, path) {
   }
 }
 
-const options = benchOptions({ runs: { default: 3, min: 1 }, "backend-latency": { default: 50, min: 0 } }, "node scripts/bench-sitemap.mjs [--runs 3] [--backend-latency 50]");
+const options = benchOptions(
+  { runs: { default: 3, min: 1 }, "backend-latency": { default: 50, min: 0 } },
+  "node scripts/bench-sitemap.mjs [--runs 3] [--backend-latency 50]",
+);
 
 await runBenchmark(async () => {
   ensureBuild();
   const latencyMs = options.backendLatency;
-  console.log(`Cold sitemap responses, backend ${latencyMs} ms per call, slowest of ${options.runs} run(s), target ≤ ${TARGET_MS} ms\n`);
+  console.log(
+    `Cold sitemap responses, backend ${latencyMs} ms per call, slowest of ${options.runs} run(s), target ≤ ${TARGET_MS} ms\n`,
+  );
   console.log("| articles | file | URLs | backend calls | cold response |");
   console.log("|---|---|---|---|---|");
   let missed = 0;
@@ -58,7 +64,9 @@ await runBenchmark(async () => {
         for (let run = 0; run < options.runs; run += 1) runs.push(await coldRequest(backend, path));
         const worst = runs.reduce((a, b) => (b.ms > a.ms ? b : a));
         if (worst.ms > TARGET_MS) missed += 1;
-        console.log(`| ${articles.toLocaleString("en")} | ${name} (\`${path}\`) | ${worst.urls} | ${worst.calls} | ${Math.round(worst.ms)} ms |`);
+        console.log(
+          `| ${articles.toLocaleString("en")} | ${name} (\`${path}\`) | ${worst.urls} | ${worst.calls} | ${Math.round(worst.ms)} ms |`,
+        );
       }
     } finally {
       await backend.close();

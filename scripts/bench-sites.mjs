@@ -12,7 +12,16 @@ import { request } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { rssKb } from "../tests/support/site-process.mjs";
-import { benchOptions, describeMachine, ensureBuild, load, median as middle, runBenchmark, site as startSite, stopLater } from "./bench-harness.mjs";
+import {
+  benchOptions,
+  describeMachine,
+  ensureBuild,
+  load,
+  median as middle,
+  runBenchmark,
+  site as startSite,
+  stopLater,
+} from "./bench-harness.mjs";
 
 const SITES = 500;
 const MIN_RATIO = 0.9;
@@ -47,10 +56,13 @@ async function autocannon(url, host) {
 function get(url, host) {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
-    const req = request({ host: target.hostname, port: target.port, path: target.pathname, headers: { Host: host } }, (res) => {
-      res.resume();
-      res.once("end", () => resolve(res.statusCode));
-    });
+    const req = request(
+      { host: target.hostname, port: target.port, path: target.pathname, headers: { Host: host } },
+      (res) => {
+        res.resume();
+        res.once("end", () => resolve(res.statusCode));
+      },
+    );
     req.once("error", reject);
     req.end();
   });
@@ -83,22 +95,29 @@ await runBenchmark(async () => {
   }
   // Every site's home page once: the page cache and the per-site caches fill.
   const big = servers[SITES];
-  for (let n = 1; n <= SITES; n += 1) await get(big.site.url, n % 2 ? `site-${n}.example.test` : `a.pattern-${n}.example.test`);
+  for (let n = 1; n <= SITES; n += 1)
+    await get(big.site.url, n % 2 ? `site-${n}.example.test` : `a.pattern-${n}.example.test`);
   const rssAfterAll = rssMb(big.site.child.pid);
 
   const median = (list, field) => middle(list.map((run) => run[field]));
   const row = (label, list) =>
     `| ${label} | ${Math.round(median(list, "rps"))} | ${median(list, "p99")} | ${list.reduce((sum, run) => sum + run.non2xx, 0)} |`;
-  console.log(`\nCached home page, ${connections} connections, ${duration} s per run, median of ${rounds} alternating rounds\n`);
+  console.log(
+    `\nCached home page, ${connections} connections, ${duration} s per run, median of ${rounds} alternating rounds\n`,
+  );
   console.log("| sites file | req/s | p99 ms | non-2xx |\n|---|---|---|---|");
   console.log(row("1 site", runs[1].exact));
   console.log(row(`${SITES} sites, exact name`, runs[SITES].exact));
   console.log(row(`${SITES} sites, *.domain pattern`, runs[SITES].pattern));
   console.log(`\nStart (until /healthz): 1 site ${servers[1].startMs} ms, ${SITES} sites ${big.startMs} ms`);
-  console.log(`Memory: 1 site ${servers[1].rssStart} MB at start; ${SITES} sites ${big.rssStart} MB at start, ${rssAfterAll} MB after each site's home page once`);
+  console.log(
+    `Memory: 1 site ${servers[1].rssStart} MB at start; ${SITES} sites ${big.rssStart} MB at start, ${rssAfterAll} MB after each site's home page once`,
+  );
   const one = median(runs[1].exact, "rps");
   const worst = Math.min(median(runs[SITES].exact, "rps"), median(runs[SITES].pattern, "rps"));
   const ratio = worst / one;
-  console.log(`\n${SITES} sites at ${(ratio * 100).toFixed(0)} % of one site's req/s (target ≥ ${MIN_RATIO * 100} %): ${ratio >= MIN_RATIO ? "met" : "MISSED"}`);
+  console.log(
+    `\n${SITES} sites at ${(ratio * 100).toFixed(0)} % of one site's req/s (target ≥ ${MIN_RATIO * 100} %): ${ratio >= MIN_RATIO ? "met" : "MISSED"}`,
+  );
   return ratio >= MIN_RATIO ? 0 : 1;
 });

@@ -13,7 +13,18 @@ import os from "node:os";
 import path from "node:path";
 import { FAKE_TOKEN } from "../tests/support/fake-backend.mjs";
 import { freePort } from "../tests/support/site-process.mjs";
-import { backend as startBackend, benchOptions, describeMachine, ensureBuild, root, runBenchmark, serverScript, site as startSite, stopLater, warmAndLoad } from "./bench-harness.mjs";
+import {
+  backend as startBackend,
+  benchOptions,
+  describeMachine,
+  ensureBuild,
+  root,
+  runBenchmark,
+  serverScript,
+  site as startSite,
+  stopLater,
+  warmAndLoad,
+} from "./bench-harness.mjs";
 
 const ROUTES = ["/", "/blog", "/blog/backend-article-1"];
 const ARTICLE = "/blog/backend-article-1";
@@ -42,7 +53,9 @@ await runBenchmark(async () => {
   console.log(
     `Benchmark: ${options.connections} connections, ${options.warmup} s warm-up + ${options.duration} s measured per target, ` +
       `backend ${options.backendLatency} ms per call, ` +
-      (options.acceptEncoding ? `Accept-Encoding: ${options.acceptEncoding}` : "no Accept-Encoding (uncompressed responses)"),
+      (options.acceptEncoding
+        ? `Accept-Encoding: ${options.acceptEncoding}`
+        : "no Accept-Encoding (uncompressed responses)"),
   );
   describeMachine();
   await buildMinimalRemixApp();
@@ -51,11 +64,17 @@ await runBenchmark(async () => {
   const hosted = { BLOG_API_URL: backend.url, BLOG_API_TOKEN: FAKE_TOKEN };
   const [cached, uncached] = await Promise.all([startSite(hosted), startSite({ ...hosted, PAGE_CACHE_SECONDS: "0" })]);
   const minimal = await serverScript("bench/minimal/server.mjs", await freePort());
-  const staticCopy = await serverScript("bench/static-server.mjs", await freePort(), { HTML_FILE: await articleSnapshot(cached.url) });
+  const staticCopy = await serverScript("bench/static-server.mjs", await freePort(), {
+    HTML_FILE: await articleSnapshot(cached.url),
+  });
 
   const targets = [
     ...ROUTES.map((route) => ({ name: `site ${route}`, url: cached.url + route, kind: "cached" })),
-    ...ROUTES.map((route) => ({ name: `site ${route}, rendered each time`, url: uncached.url + route, kind: "rendered" })),
+    ...ROUTES.map((route) => ({
+      name: `site ${route}, rendered each time`,
+      url: uncached.url + route,
+      kind: "rendered",
+    })),
     { name: "minimal Remix page", url: `${minimal.url}/`, kind: "minimal" },
     { name: "static article bytes", url: `${staticCopy.url}/`, kind: "static" },
   ];
@@ -63,7 +82,10 @@ await runBenchmark(async () => {
   const rows = [];
   for (const target of targets) {
     process.stdout.write(`Measuring ${target.name}… `);
-    const figures = await warmAndLoad({ url: target.url, headers }, { warmup: options.warmup, duration: options.duration, connections: options.connections });
+    const figures = await warmAndLoad(
+      { url: target.url, headers },
+      { warmup: options.warmup, duration: options.duration, connections: options.connections },
+    );
     console.log(`${Math.round(figures.requestsPerSecond)} req/s`);
     rows.push({ ...target, ...figures });
   }
@@ -74,7 +96,10 @@ await runBenchmark(async () => {
 async function buildMinimalRemixApp() {
   console.log("Building the minimal Remix app (bench/minimal)…");
   const cli = path.join(root, "node_modules/@remix-run/dev/dist/cli.js");
-  const child = spawn(process.execPath, [cli, "build", "bench/minimal"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(process.execPath, [cli, "build", "bench/minimal"], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const code = await new Promise((resolve) => child.once("exit", resolve));
   if (code !== 0) throw new Error("building bench/minimal failed");
 }
@@ -93,7 +118,8 @@ async function articleSnapshot(siteUrl) {
 /** Fires the requests at once at an article nobody has asked for yet, and counts get_details calls. */
 async function countBackendCallsForSimultaneousFirstRequests(siteUrl, backend) {
   console.log(`\n${SIMULTANEOUS_FIRST_REQUESTS} simultaneous first requests for /blog/${FRESH_SLUG}…`);
-  const detailsCalls = () => backend.calls().filter((call) => call.path === "/get_details" && call.query.slug === FRESH_SLUG).length;
+  const detailsCalls = () =>
+    backend.calls().filter((call) => call.path === "/get_details" && call.query.slug === FRESH_SLUG).length;
   const before = detailsCalls();
   const statuses = await Promise.all(
     Array.from({ length: SIMULTANEOUS_FIRST_REQUESTS }, async () => {
@@ -112,7 +138,8 @@ function report(rows, singleFlight) {
   const article = rows.find((row) => row.name === `site ${ARTICLE}`);
   const staticBytes = rows.find((row) => row.kind === "static").requestsPerSecond;
   console.log(`\nEach against the minimal Remix page (${Math.round(minimal)} req/s):`);
-  for (const row of rows.filter((row) => row.kind === "cached" || row.kind === "rendered")) console.log(`  ${row.name.padEnd(42)} ${ratio(row).toFixed(2)} ×`);
+  for (const row of rows.filter((row) => row.kind === "cached" || row.kind === "rendered"))
+    console.log(`  ${row.name.padEnd(42)} ${ratio(row).toFixed(2)} ×`);
   console.log(`The cached article against static bytes: ${(article.requestsPerSecond / staticBytes).toFixed(2)} ×`);
   console.log(
     `get_details calls for ${SIMULTANEOUS_FIRST_REQUESTS} simultaneous first requests: ${singleFlight.calls}` +
@@ -120,16 +147,32 @@ function report(rows, singleFlight) {
   );
 
   const checks = [
-    [`the cached article ≥ ${MIN_CACHED_TO_MINIMAL} × the minimal Remix page (${ratio(article).toFixed(2)})`, ratio(article) >= MIN_CACHED_TO_MINIMAL],
+    [
+      `the cached article ≥ ${MIN_CACHED_TO_MINIMAL} × the minimal Remix page (${ratio(article).toFixed(2)})`,
+      ratio(article) >= MIN_CACHED_TO_MINIMAL,
+    ],
     ...rows
       .filter((row) => row.kind === "rendered")
-      .map((row) => [`${row.name} ≥ ${MIN_RENDER_TO_MINIMAL} × the minimal Remix page (${ratio(row).toFixed(2)})`, ratio(row) >= MIN_RENDER_TO_MINIMAL]),
+      .map((row) => [
+        `${row.name} ≥ ${MIN_RENDER_TO_MINIMAL} × the minimal Remix page (${ratio(row).toFixed(2)})`,
+        ratio(row) >= MIN_RENDER_TO_MINIMAL,
+      ]),
     ...rows
       .filter((row) => row.kind === "cached")
-      .map((row) => [`${row.name}: p99 ≤ ${MAX_P99_MS} ms at ${options.connections} connections (${row.p99} ms)`, row.p99 <= MAX_P99_MS]),
-    [`one get_details call for ${SIMULTANEOUS_FIRST_REQUESTS} simultaneous first requests (${singleFlight.calls})`, singleFlight.calls === 1],
+      .map((row) => [
+        `${row.name}: p99 ≤ ${MAX_P99_MS} ms at ${options.connections} connections (${row.p99} ms)`,
+        row.p99 <= MAX_P99_MS,
+      ]),
+    [
+      `one get_details call for ${SIMULTANEOUS_FIRST_REQUESTS} simultaneous first requests (${singleFlight.calls})`,
+      singleFlight.calls === 1,
+    ],
     // Figures from failed responses would mean nothing.
-    ["every response 2xx, no errors", rows.every((row) => row.errors === 0 && row.non2xx === 0) && singleFlight.answeredOk === SIMULTANEOUS_FIRST_REQUESTS],
+    [
+      "every response 2xx, no errors",
+      rows.every((row) => row.errors === 0 && row.non2xx === 0) &&
+        singleFlight.answeredOk === SIMULTANEOUS_FIRST_REQUESTS,
+    ],
   ];
   console.log("\nTargets:");
   for (const [label, met] of checks) console.log(`  ${met ? "met    " : "NOT MET"}  ${label}`);

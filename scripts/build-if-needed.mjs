@@ -9,7 +9,17 @@ const buildEntry = path.join(root, "build", "index.js");
 const serverEntry = path.join(root, "build", "server.js");
 const workerEntry = path.join(root, "build", "markdown-worker.js");
 const reportEntry = path.join(root, "build", "report.js");
-const sources = ["app", "server", "public", "remix.config.js", "postcss.config.js", "package.json", "package-lock.json", "scripts/optimize-scripts.mjs", "scripts/precompress.mjs"];
+const sources = [
+  "app",
+  "server",
+  "public",
+  "remix.config.js",
+  "postcss.config.js",
+  "package.json",
+  "package-lock.json",
+  "scripts/optimize-scripts.mjs",
+  "scripts/precompress.mjs",
+];
 
 function newestChange(target) {
   const full = path.join(root, target);
@@ -25,7 +35,9 @@ function newestChange(target) {
 }
 
 const entries = [buildEntry, serverEntry, workerEntry, reportEntry];
-const builtAt = entries.every((entry) => existsSync(entry)) ? Math.min(...entries.map((entry) => statSync(entry).mtimeMs)) : 0;
+const builtAt = entries.every((entry) => existsSync(entry))
+  ? Math.min(...entries.map((entry) => statSync(entry).mtimeMs))
+  : 0;
 const changedAt = Math.max(...sources.map(newestChange));
 // `npm run dev` writes a development build to the same folder: never serve that as production.
 const isProductionBuild = builtAt > 0 && readFileSync(buildEntry, "utf8").includes('mode = "production"');

@@ -12,11 +12,19 @@ let failed = 0;
 const add = (name, counts) => {
   passed += counts.passed;
   failed += counts.failed;
-  lines.push(`  ${name}: ${counts.passed} passed, ${counts.failed} failed${counts.problem ? ` (${counts.problem})` : ""}`);
+  lines.push(
+    `  ${name}: ${counts.passed} passed, ${counts.failed} failed${counts.problem ? ` (${counts.problem})` : ""}`,
+  );
 };
 
-const summary = log && existsSync(log) ? [...readFileSync(log, "utf8").matchAll(/^(\d+) passed, (\d+) failed$/gm)].at(-1) : undefined;
-add("npm test", summary ? { passed: Number(summary[1]), failed: Number(summary[2]) } : { passed: 0, failed: 1, problem: "printed no summary" });
+const summary =
+  log && existsSync(log) ? [...readFileSync(log, "utf8").matchAll(/^(\d+) passed, (\d+) failed$/gm)].at(-1) : undefined;
+add(
+  "npm test",
+  summary
+    ? { passed: Number(summary[1]), failed: Number(summary[2]) }
+    : { passed: 0, failed: 1, problem: "printed no summary" },
+);
 for (const version of versions) {
   // Written by .ci/other-node: the exit status of its tests and of its route comparison.
   const statusFile = `tests/.artifacts/node-${version}.status`;
@@ -27,7 +35,12 @@ for (const version of versions) {
   add(`Node ${version} routes`, status.routes === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
 }
 // The suite's failed tests, as `npm test` listed them, again here: the end of the log is what is kept.
-const listed = log && existsSync(log) ? readFileSync(log, "utf8").split("\n").filter((line) => line.startsWith("Failed: ")) : [];
+const listed =
+  log && existsSync(log)
+    ? readFileSync(log, "utf8")
+        .split("\n")
+        .filter((line) => line.startsWith("Failed: "))
+    : [];
 for (const line of listed) lines.splice(1, 0, `    ${line}`);
 console.log(`Tests on every Node:\n${lines.join("\n")}`);
 console.log(`${passed} passed, ${failed} failed`);

@@ -48,11 +48,20 @@ for (let attempt = 0; ; attempt += 1) {
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 });
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const audit = (url) => lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories });
+const audit = (url) =>
+  lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories });
 const failures = [];
 try {
   // A fresh Chromium's first page load also pays for its own start-up (caches, font lookups). Lighthouse
@@ -77,12 +86,17 @@ try {
         scores[name].push(Math.round((category.score ?? 0) * 100));
         for (const ref of category.auditRefs) {
           const audit = result.lhr.audits[ref.id];
-          if (ref.weight > 0 && audit.score !== null && audit.score < 1) audits.add(`${name}: ${ref.id} (${audit.displayValue ?? audit.score})`);
+          if (ref.weight > 0 && audit.score !== null && audit.score < 1)
+            audits.add(`${name}: ${ref.id} (${audit.displayValue ?? audit.score})`);
         }
       }
     }
     const row = categories.map((name) => median(scores[name]));
-    console.log(route.padEnd(36) + row.map((score) => String(score).padStart(16)).join("") + `   CLS ${shifts.length ? Math.max(...shifts).toFixed(3) : "not measured"} (largest of ${shifts.length})`);
+    console.log(
+      route.padEnd(36) +
+        row.map((score) => String(score).padStart(16)).join("") +
+        `   CLS ${shifts.length ? Math.max(...shifts).toFixed(3) : "not measured"} (largest of ${shifts.length})`,
+    );
     for (const audit of audits) console.log(`    below full marks in some run: ${audit}`);
     categories.forEach((name, index) => {
       if (row[index] < 100) failures.push(`${route} ${name} ${row[index]}`);

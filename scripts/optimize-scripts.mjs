@@ -23,11 +23,18 @@ for (const relative of listFiles(root)) {
   const file = path.join(root, relative);
   const source = readFileSync(file, "utf8");
   // Terser drops comments, so a second run on the same build does not add a second hint.
-  const { code } = await minify(source, { module: true, ecma: 2020, compress: { passes: 2 }, format: { comments: false } });
+  const { code } = await minify(source, {
+    module: true,
+    ecma: 2020,
+    compress: { passes: 2 },
+    format: { comments: false },
+  });
   if (code === undefined) throw new Error(`terser returned nothing for ${file}`);
   const large = code.length >= LARGE;
   writeFileSync(file, large ? COMPILE_HINT + code : code);
   minified += 1;
   if (large) hinted += 1;
 }
-console.log(`Minified ${minified} scripts in ${root}; ${hinted} of ${LARGE / 1024} KB or more marked for eager compilation`);
+console.log(
+  `Minified ${minified} scripts in ${root}; ${hinted} of ${LARGE / 1024} KB or more marked for eager compilation`,
+);

@@ -9,7 +9,9 @@ import { listFiles } from "./list-files.mjs";
 
 const root = "public/build";
 
-const files = [...listFiles(root)].filter((relative) => /\.(js|css)$/.test(relative)).map((relative) => path.join(root, relative));
+const files = [...listFiles(root)]
+  .filter((relative) => /\.(js|css)$/.test(relative))
+  .map((relative) => path.join(root, relative));
 
 let count = 0;
 for (const file of files) {

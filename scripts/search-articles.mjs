@@ -10,15 +10,23 @@ export function random(seed) {
   };
 }
 
-export const COMMON = "the of and to in is that it for as with on be by this are from at or have an not but what all were when we there can your which their".split(" ");
-export const TOPICAL = "meditation breath mind zazen sitting practice teacher retreat silence posture compassion awareness koan sangha dharma bell cushion walking attention moment".split(" ");
+export const COMMON =
+  "the of and to in is that it for as with on be by this are from at or have an not but what all were when we there can your which their".split(
+    " ",
+  );
+export const TOPICAL =
+  "meditation breath mind zazen sitting practice teacher retreat silence posture compassion awareness koan sangha dharma bell cushion walking attention moment".split(
+    " ",
+  );
 const JAPANESE = "毎朝の瞑想で心を調える。坐禅は静かな場所と坐蒲があれば始められます。";
 const THAI = "ฝึกสมาธิทุกวันช่วยให้จิตใจสงบ และมีสติอยู่กับลมหายใจ";
 
 /** A vocabulary of made-up words, drawn with a Zipf-like skew as words of real prose are. */
 export function makeWords(next) {
   const syllables = "ka ri mo ten sa lu vi po ne da ro mi shu ta ge ba fo ly ze qu".split(" ");
-  const words = Array.from({ length: 20_000 }, () => Array.from({ length: 2 + Math.floor(next() * 3) }, () => syllables[Math.floor(next() * syllables.length)]).join(""));
+  const words = Array.from({ length: 20_000 }, () =>
+    Array.from({ length: 2 + Math.floor(next() * 3) }, () => syllables[Math.floor(next() * syllables.length)]).join(""),
+  );
   return () => {
     const roll = next();
     if (roll < 0.4) return COMMON[Math.floor(next() * COMMON.length)];

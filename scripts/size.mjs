@@ -22,7 +22,10 @@ const gzipped = new Map();
 const gzipSize = (url) => {
   if (!gzipped.has(url)) {
     const file = path.join("public", url);
-    gzipped.set(url, existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : gzipSync(readFileSync(file), { level: 9 }).length);
+    gzipped.set(
+      url,
+      existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : gzipSync(readFileSync(file), { level: 9 }).length,
+    );
   }
   return gzipped.get(url);
 };
@@ -54,7 +57,8 @@ const chain = (id) => {
 
 // Pages only: resource routes (sitemap[.]xml, robots[.]txt, rss[.]xml) send no JavaScript.
 const leaves = Object.keys(manifest.routes).filter(
-  (id) => id !== "root" && !id.includes("[.]") && !Object.values(manifest.routes).some((route) => route.parentId === id),
+  (id) =>
+    id !== "root" && !id.includes("[.]") && !Object.values(manifest.routes).some((route) => route.parentId === id),
 );
 
 let over = false;
@@ -75,9 +79,13 @@ for (const leaf of leaves.filter((id) => manifest.routes[id].module)) {
 }
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-console.log(`Budget: JavaScript ${kb(BUDGET.js)}, CSS ${kb(BUDGET.css)} per route, gzip bytes as served (1 KB = 1024 bytes)\n`);
+console.log(
+  `Budget: JavaScript ${kb(BUDGET.js)}, CSS ${kb(BUDGET.css)} per route, gzip bytes as served (1 KB = 1024 bytes)\n`,
+);
 console.log("route".padEnd(22) + "JS gzip".padStart(12) + "CSS gzip".padStart(12) + "  status");
 for (const row of rows) {
-  console.log(row.route.padEnd(22) + kb(row.js).padStart(12) + kb(row.css).padStart(12) + `  ${row.ok ? "ok" : "OVER BUDGET"}`);
+  console.log(
+    row.route.padEnd(22) + kb(row.js).padStart(12) + kb(row.css).padStart(12) + `  ${row.ok ? "ok" : "OVER BUDGET"}`,
+  );
 }
 process.exit(over ? 1 : 0);

@@ -9,13 +9,19 @@ import path from "node:path";
 const artifacts = "tests/.artifacts";
 const count = Number(process.argv[2] ?? 10);
 const log = process.argv[3];
-const readJson = (file) => (existsSync(path.join(artifacts, file)) ? JSON.parse(readFileSync(path.join(artifacts, file), "utf8")) : undefined);
+const readJson = (file) =>
+  existsSync(path.join(artifacts, file)) ? JSON.parse(readFileSync(path.join(artifacts, file), "utf8")) : undefined;
 const relative = (file) => path.relative(process.cwd(), file);
 
 /** @type {{ runner: string, file: string, ms: number }[]} */
 const files = [];
-for (const [report, runner] of [["vitest.json", "vitest"], ["engines.json", "engines"], ["proxy.json", "proxy"]]) {
-  for (const result of readJson(report)?.testResults ?? []) files.push({ runner, file: relative(result.name), ms: result.endTime - result.startTime });
+for (const [report, runner] of [
+  ["vitest.json", "vitest"],
+  ["engines.json", "engines"],
+  ["proxy.json", "proxy"],
+]) {
+  for (const result of readJson(report)?.testResults ?? [])
+    files.push({ runner, file: relative(result.name), ms: result.endTime - result.startTime });
 }
 if (log && existsSync(log)) {
   const logged = new Map();
@@ -32,7 +38,9 @@ if (playwright) {
   const perFile = new Map();
   const visit = (suite) => {
     for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? []) for (const result of test.results ?? []) perFile.set(spec.file, (perFile.get(spec.file) ?? 0) + result.duration);
+      for (const test of spec.tests ?? [])
+        for (const result of test.results ?? [])
+          perFile.set(spec.file, (perFile.get(spec.file) ?? 0) + result.duration);
     }
     for (const child of suite.suites ?? []) visit(child);
   };
@@ -41,5 +49,8 @@ if (playwright) {
 }
 
 files.sort((a, b) => b.ms - a.ms);
-console.log(`The ${Math.min(count, files.length)} slowest test files (of ${files.length}; Playwright's summed over its tests):`);
-for (const { runner, file, ms } of files.slice(0, count)) console.log(`${(ms / 1000).toFixed(1).padStart(7)} s  ${runner.padEnd(10)} ${file}`);
+console.log(
+  `The ${Math.min(count, files.length)} slowest test files (of ${files.length}; Playwright's summed over its tests):`,
+);
+for (const { runner, file, ms } of files.slice(0, count))
+  console.log(`${(ms / 1000).toFixed(1).padStart(7)} s  ${runner.padEnd(10)} ${file}`);

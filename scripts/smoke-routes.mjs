@@ -11,9 +11,14 @@ import { startSite } from "../tests/support/site-process.mjs";
 const catalogueDir = mkdtempSync(path.join(tmpdir(), "smoke-routes-"));
 // Settings that would otherwise differ between two runs: the image addresses' signing key (made at random
 // when unset) and the catalogue (read next and the sitemaps follow it once its background sync has run).
-const site = await startSite({ IMAGE_URL_SECRET: "smoke-routes-fixed-secret-0123456789", CATALOGUE_SYNC: "off", CATALOGUE_DIR: catalogueDir });
+const site = await startSite({
+  IMAGE_URL_SECRET: "smoke-routes-fixed-secret-0123456789",
+  CATALOGUE_SYNC: "off",
+  CATALOGUE_DIR: catalogueDir,
+});
 try {
-  const get = (path, headers = {}) => fetch(`${site.url}${path}`, { headers: { "accept-encoding": "identity", ...headers }, redirect: "manual" });
+  const get = (path, headers = {}) =>
+    fetch(`${site.url}${path}`, { headers: { "accept-encoding": "identity", ...headers }, redirect: "manual" });
   const html = await (await get("/blog")).text();
   const article = /href="(\/blog\/[a-z0-9-]+)"/.exec(html.replace(/href="\/blog\/rss\.xml"/g, ""))?.[1];
   if (!article) throw new Error("no article link on /blog");
@@ -47,11 +52,15 @@ try {
     const response = await get(path);
     // Pages name their own address: the port of this run is not part of the answer compared.
     const raw = Buffer.from(await response.arrayBuffer());
-    const body = /^(text|application)\//.test(response.headers.get("content-type") ?? "") ? Buffer.from(raw.toString("utf8").replaceAll(`127.0.0.1:${site.port}`, "127.0.0.1:PORT")) : raw;
+    const body = /^(text|application)\//.test(response.headers.get("content-type") ?? "")
+      ? Buffer.from(raw.toString("utf8").replaceAll(`127.0.0.1:${site.port}`, "127.0.0.1:PORT"))
+      : raw;
     const digest = createHash("sha256").update(body).digest("hex").slice(0, 16);
     const type = response.headers.get("content-type") ?? "-";
     const location = response.headers.get("location");
-    console.log(`${path} ${response.status} ${type}${location ? ` -> ${location}` : ""} ${body.length} bytes ${digest}`);
+    console.log(
+      `${path} ${response.status} ${type}${location ? ` -> ${location}` : ""} ${body.length} bytes ${digest}`,
+    );
   }
 } finally {
   await site.stop();

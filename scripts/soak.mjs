@@ -219,7 +219,12 @@ function sampleMemory(pid) {
       clearInterval(timer);
       samples.push(rssKb(pid));
       const minuteAgo = samples[Math.max(0, samples.length - 61)];
-      return { start: samples[0], peak: Math.max(...samples), end: samples.at(-1), lastMinute: samples.at(-1) - minuteAgo };
+      return {
+        start: samples[0],
+        peak: Math.max(...samples),
+        end: samples.at(-1),
+        lastMinute: samples.at(-1) - minuteAgo,
+      };
     },
   };
 }
@@ -261,7 +266,9 @@ async function shutDownUnderLoad(site, flapping) {
   ];
 
   const asked = () =>
-    unseenSlugs.every((slug) => backend.calls().some((call) => call.path === "/get_details" && call.query.slug === slug));
+    unseenSlugs.every((slug) =>
+      backend.calls().some((call) => call.path === "/get_details" && call.query.slug === slug),
+    );
   for (let waited = 0; !asked() && waited < 10_000; waited += 20) await sleep(20);
   const slowInFlight = asked();
 
@@ -300,14 +307,20 @@ function printReport({ load, memory, timeline, staleServed, shutdown }) {
     .sort(([a], [b]) => String(a).localeCompare(String(b)))
     .map(([status, n]) => `${status} × ${n}`)
     .join(", ");
-  const fiveHundreds = [...byStatus.entries()].filter(([status]) => Number(status) >= 500).reduce((sum, [, n]) => sum + n, 0);
+  const fiveHundreds = [...byStatus.entries()]
+    .filter(([status]) => Number(status) >= 500)
+    .reduce((sum, [, n]) => sum + n, 0);
 
   console.log(`\nrequests:        ${total} in ${result.duration} s (${Math.round(total / result.duration)}/s)`);
   console.log(`status codes:    ${statusLine || "none"}`);
   console.log(`unexpected 5xx:  ${fiveHundreds}`);
-  console.log(`unexpected:      ${unexpected.size ? [...unexpected].map(([what, n]) => `${what} × ${n}`).join(", ") : "none"}`);
+  console.log(
+    `unexpected:      ${unexpected.size ? [...unexpected].map(([what, n]) => `${what} × ${n}`).join(", ") : "none"}`,
+  );
   console.log(`errors:          ${result.errors} (timeouts ${result.timeouts})`);
-  console.log(`latency:         p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
+  console.log(
+    `latency:         p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
+  );
   console.log(`backend phases:  ${timeline.join(" → ")}`);
   for (const [phase, counts] of byPhase) {
     console.log(`  ${phase.padEnd(8)} ${String(counts.responses).padStart(7)} responses, ${counts.fiveHundreds} 5xx`);
@@ -348,10 +361,16 @@ function printReport({ load, memory, timeline, staleServed, shutdown }) {
     `the requests waiting on the backend at SIGTERM finished with 200 (${shutdown.slowFinished}/${unseenSlugs.length})`,
   );
   check(shutdown.cut === 0, `no request was cut off during the shutdown (${shutdown.cut})`);
-  check(shutdown.wrongStatus === 0, `every answer during the shutdown had its expected status (${shutdown.wrongStatus} did not)`);
+  check(
+    shutdown.wrongStatus === 0,
+    `every answer during the shutdown had its expected status (${shutdown.wrongStatus} did not)`,
+  );
   check(shutdown.code === 0, `the server exited with code 0 (${shutdown.code ?? shutdown.signal})`);
   // The server cuts connections 10 s after the signal; getting there means the connections never drained.
-  check(shutdown.exitMs < 9_000, `the server drained and exited by itself, before its 10 s forced exit (${Math.round(shutdown.exitMs)} ms)`);
+  check(
+    shutdown.exitMs < 9_000,
+    `the server drained and exited by itself, before its 10 s forced exit (${Math.round(shutdown.exitMs)} ms)`,
+  );
 }
 
 async function main() {
@@ -363,11 +382,14 @@ async function main() {
   const flapping = await createFlappingBackend();
   let site;
   // A stuck step must not keep the machine busy: give up well after the load should have ended.
-  const deadline = setTimeout(() => {
-    console.error("soak: overall deadline passed, giving up");
-    site?.child.kill("SIGKILL");
-    process.exit(1);
-  }, (options.seconds + 90) * 1000);
+  const deadline = setTimeout(
+    () => {
+      console.error("soak: overall deadline passed, giving up");
+      site?.child.kill("SIGKILL");
+      process.exit(1);
+    },
+    (options.seconds + 90) * 1000,
+  );
   const interrupt = () => {
     site?.child.kill("SIGKILL");
     process.exit(130);

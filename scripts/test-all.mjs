@@ -26,16 +26,37 @@ const runQuietly = (command, args) =>
     child.on("close", (status) => resolve({ status: status ?? 1, output: Buffer.concat(output) }));
   });
 const runners = [
-  { name: "unit and server (Vitest)", command: ["npx", ["vitest", "run"]], report: "vitest.json", counts: vitestCounts },
-  { name: "browser (Playwright)", command: ["npx", ["playwright", "test"]], report: "playwright.json", counts: playwrightCounts },
+  {
+    name: "unit and server (Vitest)",
+    command: ["npx", ["vitest", "run"]],
+    report: "vitest.json",
+    counts: vitestCounts,
+  },
+  {
+    name: "browser (Playwright)",
+    command: ["npx", ["playwright", "test"]],
+    report: "playwright.json",
+    counts: playwrightCounts,
+  },
 ];
 // Firefox and WebKit: Debian's firefox-esr, and WebKitGTK's MiniBrowser through WebKitWebDriver under Xvfb.
 // Missing browsers are a failure, not a skip: .ci/run installs them.
-runners.push({ name: "Firefox and WebKit (tests/engines)", command: ["npm", ["run", "test:engines"]], report: "engines.json", counts: vitestCounts });
+runners.push({
+  name: "Firefox and WebKit (tests/engines)",
+  command: ["npm", ["run", "test:engines"]],
+  report: "engines.json",
+  counts: vitestCounts,
+});
 if (existsSync("/usr/sbin/nginx") || process.env.NGINX_PATH) {
   // Beside the Firefox and WebKit tests: each leaves much of the two cores idle, waiting on browsers, nginx
   // and expiry times (docs/decisions/045). Its output follows theirs.
-  runners.push({ name: "proxy (nginx)", command: ["npm", ["run", "test:proxy"]], report: "proxy.json", counts: vitestCounts, beside: true });
+  runners.push({
+    name: "proxy (nginx)",
+    command: ["npm", ["run", "test:proxy"]],
+    report: "proxy.json",
+    counts: vitestCounts,
+    beside: true,
+  });
 } else {
   console.log("nginx is not installed: the proxy tests are skipped (apt-get install nginx-light to run them).");
 }
@@ -56,8 +77,13 @@ const timed = async (name, work) => {
   const before = cpuTicks();
   const result = await work();
   const after = cpuTicks();
-  const busy = before && after && after.total > before.total ? Math.round((100 * (after.busy - before.busy)) / (after.total - before.total)) : undefined;
-  timings.push(`${String(Math.round((performance.now() - start) / 1000)).padStart(6)} s  ${busy === undefined ? "  ?" : String(busy).padStart(3)} %  ${name}`);
+  const busy =
+    before && after && after.total > before.total
+      ? Math.round((100 * (after.busy - before.busy)) / (after.total - before.total))
+      : undefined;
+  timings.push(
+    `${String(Math.round((performance.now() - start) / 1000)).padStart(6)} s  ${busy === undefined ? "  ?" : String(busy).padStart(3)} %  ${name}`,
+  );
   return result;
 };
 

@@ -9,7 +9,9 @@ export const vitestCounts = (report) => ({
   passed: report.numPassedTests,
   failed:
     report.numFailedTests +
-    (report.testResults ?? []).filter((file) => file.status === "failed" && !file.assertionResults?.some((test) => test.status === "failed")).length,
+    (report.testResults ?? []).filter(
+      (file) => file.status === "failed" && !file.assertionResults?.some((test) => test.status === "failed"),
+    ).length,
 });
 
 /** Passed and failed tests from a Playwright JSON report; an error outside any test (a server that would not start) is a failure. */
@@ -32,7 +34,7 @@ export const runnerCounts = (report, counts, status) => {
     };
   }
   return found;
-}
+};
 
 /** The first line of a failure's message, without colours, short enough for one line of the summary. */
 const reason = (message) => {
@@ -58,7 +60,9 @@ export const failedTests = (report) => {
       const failed = (file.assertionResults ?? [])
         .filter((test) => test.status === "failed")
         .map((test) => `${file.name} › ${test.fullName}${reason(test.failureMessages?.[0])}`);
-      return failed.length === 0 && file.status === "failed" ? [`${file.name} (outside its tests)${reason(file.message)}`] : failed;
+      return failed.length === 0 && file.status === "failed"
+        ? [`${file.name} (outside its tests)${reason(file.message)}`]
+        : failed;
     });
   }
   const names = [];

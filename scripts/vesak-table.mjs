@@ -21,7 +21,11 @@ const ayanamsa = (time) => 23.857 + ((time - Date.UTC(2000, 0, 1, 12)) / (365.25
  * into a sign is the leap month (Sri Lanka's Adhi Vesak of 2010), so Vesākha is the one after it.
  */
 export function vesakhaFullMoon(year) {
-  const entry = SearchSunLongitude(30 + ayanamsa(Date.UTC(year, 4, 14)), new Date(Date.UTC(year, 3, 20)), 60).date.getTime();
+  const entry = SearchSunLongitude(
+    30 + ayanamsa(Date.UTC(year, 4, 14)),
+    new Date(Date.UTC(year, 3, 20)),
+    60,
+  ).date.getTime();
   let newMoon = SearchMoonPhase(0, new Date(entry - 31 * DAY), 32).date.getTime();
   for (;;) {
     const next = SearchMoonPhase(0, new Date(newMoon + DAY), 32).date.getTime();
@@ -47,7 +51,8 @@ const localDay = (time, minutes) => Math.floor((time + minutes * 60_000) / DAY) 
  */
 export function sriLankaPoya(fullMoon) {
   const fullMoonDay = localDay(fullMoon, 330);
-  for (let day = fullMoonDay - DAY; day <= fullMoonDay; day += DAY) if (inPurnima(day + 18 * HOUR - 330 * 60_000)) return day;
+  for (let day = fullMoonDay - DAY; day <= fullMoonDay; day += DAY)
+    if (inPurnima(day + 18 * HOUR - 330 * 60_000)) return day;
   return fullMoonDay;
 }
 
@@ -102,7 +107,8 @@ export function khmerVisakBocheas(lastYear) {
     const year = new Date(start).getUTCFullYear();
     const kind = khmerYearKind(year + 544);
     if (month === 5) days.set(year, start + 14 * DAY);
-    start += (month === 6 && kind === "day" ? 30 : month === 7 && kind === "month" ? 60 : month % 2 === 0 ? 29 : 30) * DAY;
+    start +=
+      (month === 6 && kind === "day" ? 30 : month === 7 && kind === "month" ? 60 : month % 2 === 0 ? 29 : 30) * DAY;
   }
   return days;
 }
@@ -126,7 +132,10 @@ export function vesakTable() {
 const median = (days) => [...days].sort((a, b) => a - b)[Math.floor(days.length / 2)];
 
 export function moduleSource(table) {
-  const rows = (build) => Object.entries(table).map(([language, days]) => `  ${language}: ${build(days)},`).join("\n");
+  const rows = (build) =>
+    Object.entries(table)
+      .map(([language, days]) => `  ${language}: ${build(days)},`)
+      .join("\n");
   return `// Written by scripts/vesak-table.mjs with astronomy-engine: do not edit (docs/decisions/061).
 
 export const FIRST_YEAR = ${FIRST_YEAR};

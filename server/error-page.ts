@@ -13,7 +13,8 @@ export function errorPage(fallback: { siteName: string }): ErrorRequestHandler {
   return (error, _req, res, next) => {
     if (res.headersSent) return next(error);
     const site = escapeMarkup((res.locals.site ?? fallback).siteName);
-    const status = Number.isInteger(error?.status) && error.status >= 400 && error.status < 500 ? (error.status as number) : 500;
+    const status =
+      Number.isInteger(error?.status) && error.status >= 400 && error.status < 500 ? (error.status as number) : 500;
     if (status === 500) console.error(error);
     const [title, text] =
       status === 500
@@ -22,7 +23,8 @@ export function errorPage(fallback: { siteName: string }): ErrorRequestHandler {
     res.status(status).set({
       "Content-Type": "text/html; charset=utf-8",
       "Cache-Control": "no-store",
-      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'",
+      "Content-Security-Policy":
+        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'",
     });
     res.end(`<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -81,5 +81,8 @@ export function healthCheck(): RequestHandler {
 }
 
 function plain(res: Response, status: number, text: string) {
-  res.status(status).set({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }).send(`${text}\n`);
+  res
+    .status(status)
+    .set({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" })
+    .send(`${text}\n`);
 }

@@ -79,16 +79,23 @@ app.use(
     strictTransportSecurity: settings.hstsMaxAge > 0 ? { maxAge: settings.hstsMaxAge, includeSubDomains: true } : false,
     xFrameOptions: { action: "sameorigin" },
   }),
-  (_req, res, next) => { res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()"); next(); },
+  (_req, res, next) => {
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
+    next();
+  },
 );
 app.use(hostGuard(settings.allowedHosts, sites));
 // Readers' beacons, the one POST the site takes (app/beacon): page views into the daily counts (app/counts),
 // Web Vitals into Prometheus when there is a METRICS_PORT; 404 with ANALYTICS=off.
-app.all(entry.BEACON_PATH, ...(metrics ? [metrics.beacon] : []), entry.beaconEndpoint({ counting: settings.analytics, vitals: settings.webVitals }, build.routes, (site, host) => {
-  const { counter, catalogue, domainOfHost } = services.of(site);
-  const domain = domainOfHost(host);
-  return { counter: counter(domain), isArticle: (slug) => catalogue(domain).has(slug) };
-}));
+app.all(
+  entry.BEACON_PATH,
+  ...(metrics ? [metrics.beacon] : []),
+  entry.beaconEndpoint({ counting: settings.analytics, vitals: settings.webVitals }, build.routes, (site, host) => {
+    const { counter, catalogue, domainOfHost } = services.of(site);
+    const domain = domainOfHost(host);
+    return { counter: counter(domain), isArticle: (slug) => catalogue(domain).has(slug) };
+  }),
+);
 app.use(readOnlyMethods());
 app.use(normalPaths());
 app.use(pageAddresses());
@@ -109,11 +116,23 @@ app.use(compression());
 if (metrics) app.use(metrics.remixRoute);
 const pages = pageCache({ ttlSeconds: settings.pageCacheSeconds, events: metrics?.pageCache });
 app.use(pages);
-app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext: (_req, res) => ({ site: res.locals.site, services: res.locals.site && services.of(res.locals.site) }) }));
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: process.env.NODE_ENV,
+    getLoadContext: (_req, res) => ({
+      site: res.locals.site,
+      services: res.locals.site && services.of(res.locals.site),
+    }),
+  }),
+);
 app.use(errorPage(settings.site));
 
 const listening = () => console.log(`Serving on http://${settings.host ?? "localhost"}:${settings.port}`);
-const server = settings.host ? app.listen(settings.port, settings.host, listening) : app.listen(settings.port, listening);
+const server = settings.host
+  ? app.listen(settings.port, settings.host, listening)
+  : app.listen(settings.port, listening);
 server.once("error", (error: NodeJS.ErrnoException) => {
   console.error(`The site cannot listen on ${settings.host ?? ""}:${settings.port}: ${error.code ?? error.message}`);
   process.exit(1);
@@ -139,8 +158,13 @@ closeWithGrace({ delay: 15_000, skip: ["SIGHUP"] }, async ({ signal, err }) => {
 process.on("SIGHUP", () => {
   if (!settings.sitesFile) return console.log("SIGHUP: no SITES_FILE to read; nothing changed");
   const result = sites.reload();
-  if (!result.ok) return console.error(`SIGHUP: the sites file was not applied; the running sites stay as they were:\n${result.problems.map((problem) => `  - ${problem}`).join("\n")}`);
+  if (!result.ok)
+    return console.error(
+      `SIGHUP: the sites file was not applied; the running sites stay as they were:\n${result.problems.map((problem) => `  - ${problem}`).join("\n")}`,
+    );
   pages.forgetSites(result.dropped);
   const list = (names: string[]) => names.join(", ") || "none";
-  console.log(`SIGHUP: ${result.sites} sites; added ${list(result.added)}; changed ${list(result.changed)}; removed ${list(result.removed)}`);
+  console.log(
+    `SIGHUP: ${result.sites} sites; added ${list(result.added)}; changed ${list(result.changed)}; removed ${list(result.removed)}`,
+  );
 });

@@ -14,13 +14,21 @@ type Page = (req: http.IncomingMessage, res: http.ServerResponse) => unknown;
  * (`pages`, by path: the report), nothing else. Kept off the public port, so readers and crawlers never
  * see it, and on loopback unless METRICS_HOST says otherwise.
  */
-function listenForScrapes(registry: Registry, { port, host }: { port: number; host: string }, pages: Record<string, Page> = {}) {
+function listenForScrapes(
+  registry: Registry,
+  { port, host }: { port: number; host: string },
+  pages: Record<string, Page> = {},
+) {
   const server = http.createServer((req, res) => {
     const path = (req.url ?? "").split("?")[0]!;
     const page = Object.hasOwn(pages, path) ? pages[path] : undefined;
     if (page) return void page(req, res);
     if (path !== "/metrics" || (req.method !== "GET" && req.method !== "HEAD")) {
-      res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end(`Not Found: the metrics are at GET /metrics${Object.keys(pages).map((other) => `, ${other}`).join("")}\n`);
+      res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end(
+        `Not Found: the metrics are at GET /metrics${Object.keys(pages)
+          .map((other) => `, ${other}`)
+          .join("")}\n`,
+      );
       return;
     }
     registry.metrics().then(
@@ -30,7 +38,9 @@ function listenForScrapes(registry: Registry, { port, host }: { port: number; ho
       },
       (error: Error) => {
         console.error(`Metrics: ${error.message}`);
-        res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" }).end("The metrics could not be collected.\n");
+        res
+          .writeHead(500, { "Content-Type": "text/plain; charset=utf-8" })
+          .end("The metrics could not be collected.\n");
       },
     );
   });
@@ -47,7 +57,11 @@ function listenForScrapes(registry: Registry, { port, host }: { port: number; ho
 }
 
 /** What the metrics take from the Remix build's entry module: the series and the report live in the app's module graph. */
-export type MetricsEntry = { startSeries: typeof startSeries; reportHandler: typeof reportHandler; servedSites: typeof servedSites };
+export type MetricsEntry = {
+  startSeries: typeof startSeries;
+  reportHandler: typeof reportHandler;
+  servedSites: typeof servedSites;
+};
 
 /**
  * Prometheus metrics (docs/decisions/021), started by server/main.ts before the sites are read. With
@@ -56,10 +70,17 @@ export type MetricsEntry = { startSeries: typeof startSeries; reportHandler: typ
  * /metrics; what the server puts in front of its own parts comes back: the request middleware and the
  * page cache's events.
  */
-export async function startMetrics(entry: MetricsEntry, settings: Settings, routes: Record<string, BuildRoute | undefined>, stores: CountStores) {
+export async function startMetrics(
+  entry: MetricsEntry,
+  settings: Settings,
+  routes: Record<string, BuildRoute | undefined>,
+  stores: CountStores,
+) {
   if (!settings.metrics) return undefined;
   const { registry, ...parts } = await entry.startSeries(routes);
   // The operator's report beside the metrics (app/report): the sites as served now, this process's Web Vitals.
-  await listenForScrapes(registry, settings.metrics, { "/report": entry.reportHandler(registry, entry.servedSites, stores) });
+  await listenForScrapes(registry, settings.metrics, {
+    "/report": entry.reportHandler(registry, entry.servedSites, stores),
+  });
   return parts;
 }

@@ -5,10 +5,24 @@ import { LRUCache } from "lru-cache";
 import type { PageCacheEvents } from "../app/metrics/series.server";
 
 type Encoding = "br" | "gzip";
-type Page = { headers: [string, number | string | string[]][]; hash: string; bodies: Partial<Record<Encoding | "identity", Buffer>>; bytes: number };
+type Page = {
+  headers: [string, number | string | string[]][];
+  hash: string;
+  bodies: Partial<Record<Encoding | "identity", Buffer>>;
+  bytes: number;
+};
 
 /** Headers each answer sets for itself; the rest of what the app set is kept with the page. */
-const NOT_KEPT = new Set(["content-length", "content-encoding", "etag", "vary", "date", "connection", "keep-alive", "transfer-encoding"]);
+const NOT_KEPT = new Set([
+  "content-length",
+  "content-encoding",
+  "etag",
+  "vary",
+  "date",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+]);
 const compress: Record<Encoding, (body: Buffer) => Buffer> = {
   br: (body) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } }),
   gzip: (body) => gzipSync(body, { level: 9 }),
@@ -20,9 +34,25 @@ const compress: Record<Encoding, (body: Buffer) => Buffer> = {
  * keeps it `ttlSeconds`, each encoding made once when first asked for, so a popular page is rendered once
  * per period rather than once per reader (docs/decisions/014). Anything else passes through to compression().
  */
-export function pageCache({ ttlSeconds, maxBytes = 32 * 1024 * 1024, events }: { ttlSeconds: number; maxBytes?: number; events?: PageCacheEvents }) {
+export function pageCache({
+  ttlSeconds,
+  maxBytes = 32 * 1024 * 1024,
+  events,
+}: {
+  ttlSeconds: number;
+  maxBytes?: number;
+  events?: PageCacheEvents;
+}) {
   const dispose = events && ((_page: Page, _key: string, reason: string) => reason === "evict" && events.evicted());
-  const pages = ttlSeconds > 0 ? new LRUCache<string, Page>({ maxSize: maxBytes, sizeCalculation: (page) => page.bytes, ttl: ttlSeconds * 1000, dispose }) : undefined;
+  const pages =
+    ttlSeconds > 0
+      ? new LRUCache<string, Page>({
+          maxSize: maxBytes,
+          sizeCalculation: (page) => page.bytes,
+          ttl: ttlSeconds * 1000,
+          dispose,
+        })
+      : undefined;
   // The metrics hear of hits, misses and stores only when there is a cache to have them.
   const report = pages && events;
   report?.watchBytes(() => pages!.calculatedSize);
@@ -36,7 +66,12 @@ export function pageCache({ ttlSeconds, maxBytes = 32 * 1024 * 1024, events }: {
     const site: string = res.locals.site?.label ?? "none";
     if (hit) return (report?.hit(site), answer(req, res, hit, keep));
     // Remix renders a HEAD without its body: nothing to keep.
-    if (req.method === "GET") holdBack(res, (body) => (report?.store(site), answer(req, res, keep(makePage(res, body)), keep)), report && (() => report.miss(site)));
+    if (req.method === "GET")
+      holdBack(
+        res,
+        (body) => (report?.store(site), answer(req, res, keep(makePage(res, body)), keep)),
+        report && (() => report.miss(site)),
+      );
     next();
   };
   /** Drops the pages of sites that a reload changed or removed, by their keys. */
@@ -51,8 +86,15 @@ function preferredEncoding(req: Request): Encoding | "identity" {
 }
 
 function makePage(res: Response, body: Buffer): Page {
-  const headers = Object.entries(res.getHeaders()).filter((entry): entry is Page["headers"][number] => entry[1] !== undefined && !NOT_KEPT.has(entry[0]));
-  return { headers, hash: createHash("sha256").update(body).digest("base64url").slice(0, 32), bodies: { identity: body }, bytes: body.length + 1024 };
+  const headers = Object.entries(res.getHeaders()).filter(
+    (entry): entry is Page["headers"][number] => entry[1] !== undefined && !NOT_KEPT.has(entry[0]),
+  );
+  return {
+    headers,
+    hash: createHash("sha256").update(body).digest("base64url").slice(0, 32),
+    bodies: { identity: body },
+    bytes: body.length + 1024,
+  };
 }
 
 function answer(req: Request, res: Response, page: Page, keep: (page: Page) => void) {
@@ -78,7 +120,8 @@ function holdBack(res: Response, keep: (body: Buffer) => void, rendered?: () => 
   const chunks: Buffer[] = [];
   const { write, end } = res;
   const collect = (chunk: unknown, encoding?: unknown) => {
-    if (typeof chunk === "string") chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
+    if (typeof chunk === "string")
+      chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
     else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
   };
   res.write = ((chunk: unknown, encoding?: unknown) => (collect(chunk, encoding), true)) as Response["write"];

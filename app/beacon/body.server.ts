@@ -17,7 +17,13 @@ const vitals = z.strictObject({
   kind: z.literal("vitals"),
   /** The page's path (no query): the route template is found on the server, never taken from the body. */
   path: z.string().startsWith("/").max(512),
-  metrics: z.strictObject({ LCP: milliseconds, FCP: milliseconds, TTFB: milliseconds, INP: milliseconds, CLS: measured(10) }),
+  metrics: z.strictObject({
+    LCP: milliseconds,
+    FCP: milliseconds,
+    TTFB: milliseconds,
+    INP: milliseconds,
+    CLS: measured(10),
+  }),
   /** The page's query string (`location.search`): only its utm values are counted (app/counts/sources.ts). */
   q: z.string().max(1024).optional(),
   /** The page's `document.referrer`: only its host is counted. */
@@ -27,7 +33,10 @@ const vitals = z.strictObject({
    * size bounds the list, app/counts/acts.ts the acts counted: a kind it does not know (a page's script of
    * another version) is left out, not the report.
    */
-  a: z.array(z.tuple([z.string().max(32), z.string().max(253).nullable()])).max(400).optional(),
+  a: z
+    .array(z.tuple([z.string().max(32), z.string().max(253).nullable()]))
+    .max(400)
+    .optional(),
   /** Milliseconds the page was shown with the reader active (counted up to a bound: app/counts/acts.ts). */
   e: z.number().min(0).max(86_400_000).optional(),
   /** 1: the page was shown again after its report had gone; this one carries what followed, and is no view. */

@@ -40,12 +40,21 @@ const READ_TIMEOUT_MS = 5_000;
  * site's store for the request's host, and whether a slug is one of its articles. Throws for a host beyond
  * the site's catalogues (MAX_DOMAINS_PER_SITE): nothing is counted for it.
  */
-export type BeaconCounting = (site: SiteSettings, host: string) => { counter: Counter; isArticle: (slug: string) => Promise<boolean> };
+export type BeaconCounting = (
+  site: SiteSettings,
+  host: string,
+) => { counter: Counter; isArticle: (slug: string) => Promise<boolean> };
 
-export function beaconEndpoint({ counting, vitals }: { counting: boolean; vitals: boolean }, routes: Record<string, ServerRoute | undefined>, countingOf: BeaconCounting) {
+export function beaconEndpoint(
+  { counting, vitals }: { counting: boolean; vitals: boolean },
+  routes: Record<string, ServerRoute | undefined>,
+  countingOf: BeaconCounting,
+) {
   if (!counting) return (_req: Request, res: Response) => plain(res, 404, "Not Found");
   const routeOf = routeIdMatcher(routes);
-  const pages = new Set(Object.values(routes).flatMap((route) => (route && typeof route.module?.default === "function" ? [route.id] : [])));
+  const pages = new Set(
+    Object.values(routes).flatMap((route) => (route && typeof route.module?.default === "function" ? [route.id] : [])),
+  );
   const allowed = beaconLimits();
   const culprit = culpritLabels();
   const pageOf = pageOfPath(routes);
@@ -56,13 +65,21 @@ export function beaconEndpoint({ counting, vitals }: { counting: boolean; vitals
    * the reader did on it, or, for a continuation (`view` false), what they did alone; counted after the
    * answer: a beacon never waits for the store.
    */
-  const count = (req: Request, site: SiteSettings, path: string, { view = true, acts = [], sources }: { view?: boolean; acts?: Act[]; sources?: View["sources"] } = {}) => {
+  const count = (
+    req: Request,
+    site: SiteSettings,
+    path: string,
+    { view = true, acts = [], sources }: { view?: boolean; acts?: Act[]; sources?: View["sources"] } = {},
+  ) => {
     try {
       // Throws for a domain beyond the site's catalogues (MAX_DOMAINS_PER_SITE): nothing is counted for it.
       const { counter, isArticle } = countingOf(site, req.headers.host ?? "");
       const page = pageOf(path, isArticle);
       const address = readerAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"]);
-      (view ? counter.view({ page, address, userAgent: String(req.headers["user-agent"]), sources, acts }) : counter.acts(page, acts)).catch((error: Error) => {
+      (view
+        ? counter.view({ page, address, userAgent: String(req.headers["user-agent"]), sources, acts })
+        : counter.acts(page, acts)
+      ).catch((error: Error) => {
         // A store that is away would make a line per beacon: one a minute says it.
         if (Date.now() - lastLogged < 60_000) return;
         lastLogged = Date.now();
@@ -89,12 +106,21 @@ export function beaconEndpoint({ counting, vitals }: { counting: boolean; vitals
     const dest = req.headers["sec-fetch-dest"];
     const query = (req.url ?? "").split("?")[1];
     const panel = query === NO_SCRIPT_PANEL_QUERY;
-    if ((dest !== undefined && dest !== "image") || (query !== undefined && !panel)) return answer(res, "malformed", 400, "Bad Request: not a beacon");
+    if ((dest !== undefined && dest !== "image") || (query !== undefined && !panel))
+      return answer(res, "malformed", 400, "Bad Request: not a beacon");
     const refused = notCounted(req.headers, hostName);
     const referer = req.headers.referer;
-    if (refused === "cross_site" || !site || !referer || !URL.canParse(referer) || new URL(referer).hostname !== hostName) return answer(res, "cross_site", 403, "Forbidden");
+    if (
+      refused === "cross_site" ||
+      !site ||
+      !referer ||
+      !URL.canParse(referer) ||
+      new URL(referer).hostname !== hostName
+    )
+      return answer(res, "cross_site", 403, "Forbidden");
     if (refused) return answer(res, refused);
-    if (!allowed(readerAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"]))) return answer(res, "rate_limited");
+    if (!allowed(readerAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"])))
+      return answer(res, "rate_limited");
     answer(res, "counted");
     if (panel) count(req, site, "", { view: false, acts: [{ kind: "donate_panel", key: "", n: 1 }] });
     else count(req, site, new URL(referer).pathname.slice(0, 512));
@@ -106,7 +132,10 @@ export function beaconEndpoint({ counting, vitals }: { counting: boolean; vitals
       res.setHeader("Allow", "GET, POST");
       return answer(res, "malformed", 405, "Method Not Allowed");
     }
-    const type = String(req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+    const type = String(req.headers["content-type"] ?? "")
+      .split(";")[0]!
+      .trim()
+      .toLowerCase();
     const encoding = req.headers["content-encoding"];
     if ((type !== "text/plain" && type !== "application/json") || (encoding && encoding !== "identity")) {
       return answer(res, "wrong_type", 415, "Unsupported Media Type: text/plain");
@@ -118,7 +147,8 @@ export function beaconEndpoint({ counting, vitals }: { counting: boolean; vitals
     const refused = notCounted(req.headers, hostName);
     if (refused === "cross_site" || !site || !siteSettings) return answer(res, "cross_site", 403, "Forbidden");
     if (refused) return answer(res, refused);
-    if (!allowed(readerAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"]))) return answer(res, "rate_limited");
+    if (!allowed(readerAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"])))
+      return answer(res, "rate_limited");
 
     const body = await readBody(req, MAX_BODY_BYTES, READ_TIMEOUT_MS);
     if (body === "too_large") return tooLarge(res);
@@ -129,7 +159,9 @@ export function beaconEndpoint({ counting, vitals }: { counting: boolean; vitals
     const id = routeOf(report.path);
     const route = pages.has(id) ? id : "other";
     // A continuation's values were measured after the page's report had gone: they are not the page's.
-    if (vitals && !report.c) for (const { metric, value, element } of vitalsOf(report)) metrics.webVital(site, route, metric, value, culprit(metric, value, element));
+    if (vitals && !report.c)
+      for (const { metric, value, element } of vitalsOf(report))
+        metrics.webVital(site, route, metric, value, culprit(metric, value, element));
     answer(res, "counted");
     const acts = actsOf(report.a ?? [], report.e, hostName);
     if (report.c) count(req, siteSettings, report.path, { view: false, acts });

@@ -116,7 +116,20 @@ function send() {
   if (sent) return;
   sent = true;
   // Each report is also the page's view (decision 050): sent with no values too (Firefox, Safari after a navigation).
-  navigator.sendBeacon(BEACON_PATH, JSON.stringify({ v: 1, kind: "vitals", path, metrics: values, q, r: document.referrer, a: acts, e: engaged, c: more }));
+  navigator.sendBeacon(
+    BEACON_PATH,
+    JSON.stringify({
+      v: 1,
+      kind: "vitals",
+      path,
+      metrics: values,
+      q,
+      r: document.referrer,
+      a: acts,
+      e: engaged,
+      c: more,
+    }),
+  );
 }
 
 /** Entries of a type, buffered ones first, for the open report, from its start on. */
@@ -132,17 +145,21 @@ function observe<T extends PerformanceEntry>(type: string, handle: (entry: T) =>
 }
 
 function start(page: string) {
-  const navigation = performance.getEntriesByType("navigation")[0] as (PerformanceNavigationTiming & { activationStart?: number }) | undefined;
+  const navigation = performance.getEntriesByType("navigation")[0] as
+    (PerformanceNavigationTiming & { activationStart?: number }) | undefined;
   activation = navigation?.activationStart ?? 0;
   // A prerendered page was hidden until its activation: only a hiding after it counts.
   hiddenAt =
-    performance.getEntriesByType("visibility-state").find((entry) => entry.name === "hidden" && entry.startTime >= activation)?.startTime ??
+    performance
+      .getEntriesByType("visibility-state")
+      .find((entry) => entry.name === "hidden" && entry.startTime >= activation)?.startTime ??
     (document.hidden ? 0 : Infinity);
   begin(page, 0);
   if (navigation?.responseStart) set("TTFB", sinceActivation(navigation.responseStart));
 
   observe("paint", (entry) => {
-    if (entry.name === "first-contentful-paint" && entry.startTime < hiddenAt) set("FCP", sinceActivation(entry.startTime));
+    if (entry.name === "first-contentful-paint" && entry.startTime < hiddenAt)
+      set("FCP", sinceActivation(entry.startTime));
   });
   observe<LargestContentfulPaint>("largest-contentful-paint", (entry) => {
     if (entry.startTime < hiddenAt) set("LCP", sinceActivation(entry.startTime), selector(entry.element));
@@ -164,7 +181,8 @@ function start(page: string) {
   observe<Interaction>("event", (entry) => {
     // INP: the slowest interaction (the longest of its events). The standard leaves out one in 50 on pages
     // with more than 50; a reader here makes a few, and the bytes went to the budget (decision 47).
-    if (entry.interactionId && entry.duration > (values.INP?.[0] ?? -1)) set("INP", entry.duration, selector(entry.target));
+    if (entry.interactionId && entry.duration > (values.INP?.[0] ?? -1))
+      set("INP", entry.duration, selector(entry.target));
   });
 
   // Once hidden, the report is sent and takes nothing more: a paint after that is not counted. Shown again,
@@ -180,7 +198,8 @@ function start(page: string) {
     }
   });
   addEventListener("pagehide", send);
-  for (const type of ["scroll", "keydown", "pointerdown", "pointermove"]) addEventListener(type, active, { passive: true });
+  for (const type of ["scroll", "keydown", "pointerdown", "pointermove"])
+    addEventListener(type, active, { passive: true });
   for (const type of ["click", "auxclick"]) {
     addEventListener(type, (event) => {
       const target = event.target as HTMLElement;
@@ -221,6 +240,7 @@ export function measure(page: string) {
     return begin(page, performance.now());
   }
   path = "";
-  if ((document as Document & { prerendering?: boolean }).prerendering) addEventListener("prerenderingchange", () => start(page));
+  if ((document as Document & { prerendering?: boolean }).prerendering)
+    addEventListener("prerenderingchange", () => start(page));
   else start(page);
 }

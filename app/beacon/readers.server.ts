@@ -13,12 +13,19 @@ import { isbot } from "isbot";
  * - prefetch: a speculative request (`Sec-Purpose`, `Purpose`), never a reader's.
  * - bot: a crawler's user agent (isbot), a headless browser, or none at all.
  */
-export function notCounted(headers: IncomingHttpHeaders, hostName: string): "cross_site" | "opted_out" | "prefetch" | "bot" | undefined {
+export function notCounted(
+  headers: IncomingHttpHeaders,
+  hostName: string,
+): "cross_site" | "opted_out" | "prefetch" | "bot" | undefined {
   if (!sameOrigin(headers, hostName)) return "cross_site";
   if (headers["sec-gpc"] === "1" || headers.dnt === "1") return "opted_out";
-  if (/prefetch|prerender/i.test(`${headers["sec-purpose"] ?? ""} ${headers.purpose ?? ""} ${headers["x-purpose"] ?? ""}`)) return "prefetch";
+  if (
+    /prefetch|prerender/i.test(`${headers["sec-purpose"] ?? ""} ${headers.purpose ?? ""} ${headers["x-purpose"] ?? ""}`)
+  )
+    return "prefetch";
   const agent = headers["user-agent"];
-  if (!agent || isbot(agent) || /headless/i.test(agent) || /headless/i.test(String(headers["sec-ch-ua"] ?? ""))) return "bot";
+  if (!agent || isbot(agent) || /headless/i.test(agent) || /headless/i.test(String(headers["sec-ch-ua"] ?? "")))
+    return "bot";
   return undefined;
 }
 

@@ -48,7 +48,10 @@ const rendered = new LRUCache<string, Promise<string | undefined>>({ max: 1000 }
  * The About text of a site as HTML, or undefined for its tradition's words: no file, or one that cannot be
  * shown (one warning line says why). A render refused by a busy server is not kept, so the next page tries again.
  */
-export function aboutHtml(site: { key: string; label: string; about: AboutSource }, render?: RenderMarkdown): Promise<string | undefined> {
+export function aboutHtml(
+  site: { key: string; label: string; about: AboutSource },
+  render?: RenderMarkdown,
+): Promise<string | undefined> {
   let html = rendered.get(site.key);
   if (!html) {
     html = (async () => {

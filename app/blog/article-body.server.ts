@@ -71,7 +71,10 @@ export function createMarkdownRenderer({
   async function run<T>(name: string, task: object, what: string): Promise<T> {
     const abort = new AbortController();
     const { port1: started, port2 } = new MessageChannel();
-    let timer = setTimeout(() => abort.abort(new Overloaded(`no render worker free within ${queueLimitMs} ms`)), queueLimitMs);
+    let timer = setTimeout(
+      () => abort.abort(new Overloaded(`no render worker free within ${queueLimitMs} ms`)),
+      queueLimitMs,
+    );
     started.once("message", () => {
       clearTimeout(timer);
       timer = setTimeout(() => abort.abort(new Error(`the ${what} took longer than ${timeLimitMs} ms`)), timeLimitMs);
@@ -96,7 +99,11 @@ export function createMarkdownRenderer({
     } catch (error) {
       if (error instanceof BlogUnavailableError) throw error;
       // A worker that ran out of time or memory on a reply: that reply's problem.
-      return { ok: false, problem: `reply not read: ${error instanceof Error ? error.message : String(error)}`, ofContent: true };
+      return {
+        ok: false,
+        problem: `reply not read: ${error instanceof Error ? error.message : String(error)}`,
+        ofContent: true,
+      };
     }
   };
   return { render, readReply, close: () => pool.close({ force: true }) };
@@ -108,7 +115,8 @@ export type ReadReplyText = <K extends ReplyKind>(kind: K, text: string) => Prom
 let renderer: ReturnType<typeof createMarkdownRenderer> | undefined;
 
 /** The process's worker pool, started at the first task (so that importing this module starts no thread). */
-const pool = () => (renderer ??= createMarkdownRenderer({ filename: new URL("./markdown-worker.js", import.meta.url).href }));
+const pool = () =>
+  (renderer ??= createMarkdownRenderer({ filename: new URL("./markdown-worker.js", import.meta.url).href }));
 const renderInPool: RenderMarkdown = (markdown, plain) => pool().render(markdown, plain);
 export const readReplyInPool: ReadReplyText = (kind, text) => pool().readReply(kind, text);
 
@@ -127,7 +135,11 @@ const SHRINK_TRIES = 3;
  * Throws BlogUnavailableError only when the server is too busy to render it (the page then says to try
  * again later, and is not kept).
  */
-export async function renderArticleBody(markdown: string, render: RenderMarkdown = renderInPool, limits: MarkdownLimits = MARKDOWN_LIMITS): Promise<ArticleBody> {
+export async function renderArticleBody(
+  markdown: string,
+  render: RenderMarkdown = renderInPool,
+  limits: MarkdownLimits = MARKDOWN_LIMITS,
+): Promise<ArticleBody> {
   let plan = planBody(markdown, limits);
   let body = await renderPlan(markdown, plan, render);
   for (let tries = 0; tries < SHRINK_TRIES; tries += 1) {
@@ -144,7 +156,11 @@ export async function renderArticleBody(markdown: string, render: RenderMarkdown
   }
   if (pageBytesOf(body.html) <= BODY_PAGE_BYTES) return body;
   // Past every try: as much plain text as surely fits (each character written at most 25 bytes in all).
-  return renderPlan(markdown, allPlain(markdown, { ...limits, maxPlainChars: Math.floor(BODY_PAGE_BYTES / 25) }), render);
+  return renderPlan(
+    markdown,
+    allPlain(markdown, { ...limits, maxPlainChars: Math.floor(BODY_PAGE_BYTES / 25) }),
+    render,
+  );
 }
 
 async function renderPlan(markdown: string, plan: BodyPlan, render: RenderMarkdown): Promise<ArticleBody> {

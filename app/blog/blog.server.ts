@@ -39,31 +39,52 @@ export type Blog = ReturnType<typeof createBlog>;
 /** How many backend calls one sitemap part makes at a time. */
 const SITEMAP_CONCURRENCY = 20;
 
-export function createBlog({ source, caches: { lists, articles, dates }, keeper }: { source: BlogSource; caches: BlogCaches; keeper: BlogKeeper }, settings: SiteSettings) {
+export function createBlog(
+  {
+    source,
+    caches: { lists, articles, dates },
+    keeper,
+  }: { source: BlogSource; caches: BlogCaches; keeper: BlogKeeper },
+  settings: SiteSettings,
+) {
   const { key: site, label } = settings;
   const listPage = (domain: string, page: number) =>
     lists
-      .get(`${site}:list:${domain}:${page}`, async () => {
-        const value = await source.listPage(domain, page);
-        keeper.listed(domain, value.blogs);
-        return { value, size: JSON.stringify(value).length };
-      }, label)
+      .get(
+        `${site}:list:${domain}:${page}`,
+        async () => {
+          const value = await source.listPage(domain, page);
+          keeper.listed(domain, value.blogs);
+          return { value, size: JSON.stringify(value).length };
+        },
+        label,
+      )
       .then(withCardImages);
   const article = (domain: string, slug: string): Promise<ArticleView | null> =>
-    articles.get(`${site}:article:${domain}:${slug}`, async () => {
-      const found = await source.article(slug);
-      if (!found) return { value: null, size: slug.length };
-      keeper.fetched(domain, slug, found);
-      // Worked out once per fetched version and cached with it, also when the body had to be shortened.
-      const view = await toArticleView(slug, found, languageOf(settings));
-      return { value: view, size: view.bodyHtml.length + 1024 };
-    }, label).then((view) => (view ? { ...view, image: articleImages(view.pinterestImageLink) } : view));
+    articles
+      .get(
+        `${site}:article:${domain}:${slug}`,
+        async () => {
+          const found = await source.article(slug);
+          if (!found) return { value: null, size: slug.length };
+          keeper.fetched(domain, slug, found);
+          // Worked out once per fetched version and cached with it, also when the body had to be shortened.
+          const view = await toArticleView(slug, found, languageOf(settings));
+          return { value: view, size: view.bodyHtml.length + 1024 };
+        },
+        label,
+      )
+      .then((view) => (view ? { ...view, image: articleImages(view.pinterestImageLink) } : view));
   /** An article's publication date alone (for the sitemap): no markdown rendered, little kept. */
   const articleDate = (domain: string, slug: string) =>
-    dates.get(`${site}:date:${domain}:${slug}`, async () => {
-      const found = await source.article(slug);
-      return { value: found ? { iso: isoDate(found.date) } : null, size: 64 + slug.length };
-    }, label);
+    dates.get(
+      `${site}:date:${domain}:${slug}`,
+      async () => {
+        const found = await source.article(slug);
+        return { value: found ? { iso: isoDate(found.date) } : null, size: 64 + slug.length };
+      },
+      label,
+    );
 
   return {
     listPage,
@@ -101,7 +122,12 @@ export function createBlog({ source, caches: { lists, articles, dates }, keeper 
       const pages = await Promise.all(listPages.map((page) => listPage(domain, page)));
       const entries = pages.flatMap((page) => page.blogs);
       // The catalogue knows the dates of the articles whose details it has: no backend call for those.
-      const known = await keeper.knownDates(domain, entries.map((entry) => entry.slug)).catch(() => new Map<string, string>());
+      const known = await keeper
+        .knownDates(
+          domain,
+          entries.map((entry) => entry.slug),
+        )
+        .catch(() => new Map<string, string>());
       const dated = await pMap(
         entries,
         async (entry) => {
@@ -133,7 +159,11 @@ function withCardImages(page: BlogListPage): BlogListPage {
   return { ...page, blogs: page.blogs.map((entry) => ({ ...entry, image: cardImage(entry.pinterestImageLink) })) };
 }
 
-async function toArticleView(slug: string, { blog: markdown, ...fields }: BlogArticle, language: { lang: string; messages: Translations }): Promise<ArticleView> {
+async function toArticleView(
+  slug: string,
+  { blog: markdown, ...fields }: BlogArticle,
+  language: { lang: string; messages: Translations },
+): Promise<ArticleView> {
   const body = await renderArticleBody(markdown);
   const label = formatPublishedDate(fields.date, language.lang, language.messages);
   const iso = isoDate(fields.date);
@@ -149,7 +179,6 @@ async function toArticleView(slug: string, { blog: markdown, ...fields }: BlogAr
     readingMinutes: minutesFor(body.words),
   };
 }
-
 
 /** A list entry as its card needs it: the keywords, which only choose what to read next, stay on the server. */
 export function asCard({ keywords: _keywords, ...card }: BlogEntry): BlogEntry {

@@ -34,7 +34,14 @@ const ENTRY_OVERHEAD = 512;
  * stale-while-revalidate after the fresh period, and stale-if-error up to a limit. Built on lru-cache's
  * fetchMethod, which already gives the single flight and the background refresh.
  */
-export function createSwrCache<T>({ freshMs, staleWhileRevalidateMs, staleIfErrorMs, maxSize = 64 * 1024 * 1024, keepFailure, now = Date.now }: Options) {
+export function createSwrCache<T>({
+  freshMs,
+  staleWhileRevalidateMs,
+  staleIfErrorMs,
+  maxSize = 64 * 1024 * 1024,
+  keepFailure,
+  now = Date.now,
+}: Options) {
   /** Keys whose load is under way, so that a reader who waits for it is counted as having joined it. */
   const loading = new Set<string>();
   const lru = new LRUCache<string, Entry<T>, Load<T>>({

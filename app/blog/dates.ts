@@ -23,7 +23,11 @@ export function dateTime(value: string | null | undefined): number | undefined {
  * date, with the patterns its translations give where ICU's are wrong (app/i18n/long-date.ts). A date that is
  * no date (dateTime) yields undefined rather than "Invalid Date" or a wrong year.
  */
-export function formatPublishedDate(value: string | null | undefined, lang = "en", translations?: Translations): string | undefined {
+export function formatPublishedDate(
+  value: string | null | undefined,
+  lang = "en",
+  translations?: Translations,
+): string | undefined {
   const time = dateTime(value);
   return time === undefined ? undefined : formatLongDate(time, lang, translations);
 }

@@ -22,7 +22,6 @@ export function createFileSource(dir: string): BlogSource {
   const all = () => (loaded ??= load(dir));
 
   return {
-
     async listPage(_domain, page) {
       const stored = await all();
       const start = (page - 1) * PAGE_SIZE;

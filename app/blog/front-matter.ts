@@ -24,7 +24,9 @@ export function parseFrontMatter(text: string): FrontMatterFile {
   const opening = OPENING.exec(file);
   if (!opening) {
     const line = file.slice(0, file.search(/\r?\n|$/));
-    throw new Error(`front matter must be YAML, opened by "---" alone on the first line (not ${JSON.stringify(line.slice(0, 24))})`);
+    throw new Error(
+      `front matter must be YAML, opened by "---" alone on the first line (not ${JSON.stringify(line.slice(0, 24))})`,
+    );
   }
   const rest = file.slice(opening[0].length);
   const closing = CLOSING.exec(rest);

@@ -23,7 +23,13 @@ const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
 type Reply = { status: number; text: string };
 
 /** The hosted backend: GET get_metainfo and get_details with the public bearer credential. */
-export function createHttpSource({ baseUrl, token, timeoutMs, maxBytes = DEFAULT_MAX_BYTES, readInWorker = readReplyInPool }: Options): BlogSource {
+export function createHttpSource({
+  baseUrl,
+  token,
+  timeoutMs,
+  maxBytes = DEFAULT_MAX_BYTES,
+  readInWorker = readReplyInPool,
+}: Options): BlogSource {
   /**
    * A reply's text parsed and checked (docs/decisions/041): refused unparsed when its shape would hold the
    * thread, in the worker when it holds many values or more Burmese than is converted here from Zawgyi in
@@ -33,7 +39,8 @@ export function createHttpSource({ baseUrl, token, timeoutMs, maxBytes = DEFAULT
   async function read<K extends ReplyKind>(kind: K, text: string): Promise<TextReading<K>> {
     const shape = measureReply(text);
     if (shape.problem) throw new BlogUnavailableError(`reply refused unparsed: ${shape.problem}`, { ofContent: true });
-    if (shape.values >= REPLY_SHAPE_LIMITS.inWorkerFrom || myanmarToConvert(text) > CONVERT_HERE_UP_TO) return readInWorker(kind, text);
+    if (shape.values >= REPLY_SHAPE_LIMITS.inWorkerFrom || myanmarToConvert(text) > CONVERT_HERE_UP_TO)
+      return readInWorker(kind, text);
     await nextTurn();
     return readReplyText(kind, text);
   }
@@ -68,7 +75,8 @@ export function createHttpSource({ baseUrl, token, timeoutMs, maxBytes = DEFAULT
         return { status: response.status, text: await readText(response, maxBytes) };
       } catch (error) {
         if (error instanceof BlogUnavailableError) throw error;
-        if (isTimeout(error)) throw new BlogUnavailableError(`${pathName(path)} timed out after ${timeoutMs} ms`, { kind: "timeout" });
+        if (isTimeout(error))
+          throw new BlogUnavailableError(`${pathName(path)} timed out after ${timeoutMs} ms`, { kind: "timeout" });
         lastProblem = `network error: ${(error as Error).cause ?? (error as Error).message}`;
         lastKind = "refused";
         if (mayRetry) await sleep(RETRY_DELAY_MS);
@@ -78,23 +86,29 @@ export function createHttpSource({ baseUrl, token, timeoutMs, maxBytes = DEFAULT
   }
 
   return {
-
     async listPage(domain, page) {
       const reply = await call(`get_metainfo?domain=${encodeURIComponent(domain)}&page=${page}`);
-      if (reply.status !== 200) throw new BlogUnavailableError(`Failed to fetch blogs: get_metainfo answered ${reply.status}`, { kind: "http_error" });
+      if (reply.status !== 200)
+        throw new BlogUnavailableError(`Failed to fetch blogs: get_metainfo answered ${reply.status}`, {
+          kind: "http_error",
+        });
       const parsed = await read("list", reply.text);
-      if (!parsed.ok) throw new BlogUnavailableError(`Failed to fetch blogs: ${parsed.problem}`, { ofContent: parsed.ofContent });
+      if (!parsed.ok)
+        throw new BlogUnavailableError(`Failed to fetch blogs: ${parsed.problem}`, { ofContent: parsed.ofContent });
       // One line per reply, however many entries were left out; the page shows the rest.
-      if (parsed.notes.length) console.warn(`Blog list ${JSON.stringify(domain)} page ${page}: ${parsed.notes.join("; ")}`);
+      if (parsed.notes.length)
+        console.warn(`Blog list ${JSON.stringify(domain)} page ${page}: ${parsed.notes.join("; ")}`);
       return parsed.page;
     },
 
     async article(slug) {
       const reply = await call(`get_details?slug=${encodeURIComponent(slug)}`);
       if (reply.status === 404) return null;
-      if (reply.status !== 200) throw new BlogUnavailableError(`Blog not found: get_details answered ${reply.status}`, { kind: "http_error" });
+      if (reply.status !== 200)
+        throw new BlogUnavailableError(`Blog not found: get_details answered ${reply.status}`, { kind: "http_error" });
       const parsed = await read("article", reply.text);
-      if (!parsed.ok) throw new BlogUnavailableError(`Blog not found: ${parsed.problem}`, { ofContent: parsed.ofContent });
+      if (!parsed.ok)
+        throw new BlogUnavailableError(`Blog not found: ${parsed.problem}`, { ofContent: parsed.ofContent });
       return parsed.article;
     },
   };

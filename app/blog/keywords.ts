@@ -20,7 +20,10 @@ export function splitKeywords(
     const comma = value.indexOf(",", start);
     const end = comma === -1 ? value.length : comma;
     // Cut before trimming: only the head of a huge part is read.
-    const cut = boundedText(value.slice(start, Math.min(end, start + FIELD_BOUNDS.keywordChars * 2)).trim(), FIELD_BOUNDS.keywordChars);
+    const cut = boundedText(
+      value.slice(start, Math.min(end, start + FIELD_BOUNDS.keywordChars * 2)).trim(),
+      FIELD_BOUNDS.keywordChars,
+    );
     const keyword = cut && boundedText(read(cut), FIELD_BOUNDS.keywordChars);
     const key = keyword.toLowerCase();
     if (keyword && !seen.has(key)) {

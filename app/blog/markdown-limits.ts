@@ -42,7 +42,7 @@ export function planBody(markdown: string, limits: MarkdownLimits = MARKDOWN_LIM
   let lastBreak = 0;
   let previous: { blank: boolean; depth: number } = { blank: true, depth: 0 };
   let cutAt = markdown.length;
-  for (let start = 0; start < markdown.length; ) {
+  for (let start = 0; start < markdown.length;) {
     const newline = markdown.indexOf("\n", start);
     const end = newline === -1 ? markdown.length : newline;
     const line = measureLine(markdown, start, end, limits.maxDepth);
@@ -119,7 +119,8 @@ function isBlank(text: string, from: number, end: number): boolean {
 function containerMarker(text: string, at: number, end: number): number {
   const code = text.charCodeAt(at);
   if (code === 62) return 1; // ">"
-  const spaceAfter = (index: number) => index >= end || text.charCodeAt(index) === SPACE || text.charCodeAt(index) === TAB;
+  const spaceAfter = (index: number) =>
+    index >= end || text.charCodeAt(index) === SPACE || text.charCodeAt(index) === TAB;
   if ((code === 45 || code === 42 || code === 43) && spaceAfter(at + 1)) return 1; // "-", "*", "+"
   let digits = at;
   while (digits < end && digits - at < 9 && text.charCodeAt(digits) >= 48 && text.charCodeAt(digits) <= 57) digits++;
@@ -136,7 +137,10 @@ function cutAtSpace(text: string, max: number): string {
 
 /** Plain text as HTML paragraphs (split at blank lines), every character shown as written. */
 export function plainHtml(text: string, cut = false): string {
-  const paragraphs = text.split(/\n[ \t\r]*\n/).map((paragraph) => paragraph.trim()).filter(Boolean);
+  const paragraphs = text
+    .split(/\n[ \t\r]*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
   if (cut && paragraphs.length > 0) paragraphs[paragraphs.length - 1] += " …";
   return paragraphs.map((paragraph) => `<p>${escapeMarkup(paragraph)}</p>`).join("\n");
 }

@@ -9,10 +9,21 @@ import { readReplyText, type ReplyKind } from "./schema.server";
  * plain text. It says when it starts, so that the pool's time limit counts the work and not the wait in
  * the queue.
  */
-export default function renderInWorker({ markdown, plain = "", started }: { markdown: string; plain?: string; started: MessagePort }) {
+export default function renderInWorker({
+  markdown,
+  plain = "",
+  started,
+}: {
+  markdown: string;
+  plain?: string;
+  started: MessagePort;
+}) {
   started.postMessage("started");
   started.close();
-  return { html: markdown ? renderMarkdown(markdown) : "", words: markdownWords(markdown) + (plain ? markdownWords(plain) : 0) };
+  return {
+    html: markdown ? renderMarkdown(markdown) : "",
+    words: markdownWords(markdown) + (plain ? markdownWords(plain) : 0),
+  };
 }
 
 /** A backend reply of many values parsed and checked here, off the thread that answers requests (reply-shape.ts). */

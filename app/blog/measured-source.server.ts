@@ -11,7 +11,12 @@ export function measuredSource(site: string, source: BlogSource): BlogSource {
       metrics.backendCall(site, fn, "ok", (performance.now() - start) / 1000);
       return value;
     } catch (error) {
-      metrics.backendCall(site, fn, error instanceof BlogUnavailableError ? error.kind : "invalid_reply", (performance.now() - start) / 1000);
+      metrics.backendCall(
+        site,
+        fn,
+        error instanceof BlogUnavailableError ? error.kind : "invalid_reply",
+        (performance.now() - start) / 1000,
+      );
       throw error;
     }
   }

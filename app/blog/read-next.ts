@@ -10,7 +10,9 @@ export const noRate: ReadRate = () => 0;
  * only, like most keywords; in other languages such words merely add a little to every score alike.
  */
 export const COMMON_WORDS = new Set(
-  "a an and are as at be by do does for from how in into is it its of on or the to what when where which who why with your you".split(" "),
+  "a an and are as at be by do does for from how in into is it its of on or the to what when where which who why with your you".split(
+    " ",
+  ),
 );
 
 /**
@@ -20,7 +22,10 @@ export const COMMON_WORDS = new Set(
 export function keywordWords(keywords: readonly string[]): Set<string> {
   const words = new Set<string>();
   for (const keyword of keywords) {
-    for (const word of keyword.toLowerCase().replace(/['’]/g, "").split(/[^\p{L}\p{N}]+/u)) {
+    for (const word of keyword
+      .toLowerCase()
+      .replace(/['’]/g, "")
+      .split(/[^\p{L}\p{N}]+/u)) {
       if (word && !COMMON_WORDS.has(word)) words.add(word);
     }
   }

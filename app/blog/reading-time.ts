@@ -6,7 +6,8 @@ export const WORDS_PER_MINUTE = 230;
  * with the Japanese length mark and the CJK and full-width punctuation between them: a paragraph is one
  * run, not one per clause (each call to the segmenter has a cost of its own).
  */
-const UNSPACED_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\u30fc\u3000-\u303f\uff00-\uffef]+/gu;
+const UNSPACED_RUN =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\u30fc\u3000-\u303f\uff00-\uffef]+/gu;
 
 /**
  * A Tibetan or Dzongkha syllable: letters, stacked letters, vowel signs and digits, between tshegs (་), shads

@@ -36,7 +36,10 @@ export type ReplyShape = {
  * indexOf, so the pass costs a few milliseconds for 2 MB. Text that is not JSON at all passes here and fails
  * in JSON.parse, as before.
  */
-export function measureReply(text: string, limits: Pick<typeof REPLY_SHAPE_LIMITS, "maxDepth" | "maxValues"> = REPLY_SHAPE_LIMITS): ReplyShape {
+export function measureReply(
+  text: string,
+  limits: Pick<typeof REPLY_SHAPE_LIMITS, "maxDepth" | "maxValues"> = REPLY_SHAPE_LIMITS,
+): ReplyShape {
   let depth = 0;
   let values = 0;
   for (let index = 0; index < text.length; index += 1) {

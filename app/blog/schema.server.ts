@@ -79,8 +79,7 @@ const listReplySchema = z.object({
 });
 
 export type ListReading =
-  | { success: true; data: BlogListPage; notes: string[] }
-  | { success: false; error: z.ZodError };
+  { success: true; data: BlogListPage; notes: string[] } | { success: false; error: z.ZodError };
 
 /**
  * A list reply as a page: its entries that fit, at most a page's worth (PAGE_SIZE), in their order. An
@@ -102,7 +101,10 @@ export function readListReply(body: unknown): ListReading {
     else dropped.push(describeSchemaError(entry.error, `blogs.${index}`));
   }
   const notes: string[] = [];
-  if (dropped.length) notes.push(`left out ${dropped.length} ${dropped.length === 1 ? "entry" : "entries"} that did not fit (${dropped.slice(0, 3).join("; ")})`);
+  if (dropped.length)
+    notes.push(
+      `left out ${dropped.length} ${dropped.length === 1 ? "entry" : "entries"} that did not fit (${dropped.slice(0, 3).join("; ")})`,
+    );
   if (index < blogs.length) notes.push(`kept the first ${PAGE_SIZE} of ${blogs.length} entries`);
   return { success: true, data: { blogs: kept, total: total ?? kept.length }, notes };
 }
@@ -115,7 +117,9 @@ export const articleSchema = z
     blog: z
       .string()
       .nullish()
-      .transform((body) => boundedChars(unicodeBurmese(boundedChars(body ?? "", FIELD_BOUNDS.bodyChars)), FIELD_BOUNDS.bodyChars)),
+      .transform((body) =>
+        boundedChars(unicodeBurmese(boundedChars(body ?? "", FIELD_BOUNDS.bodyChars)), FIELD_BOUNDS.bodyChars),
+      ),
     pinterestImageLink: safeLink,
     youtubeShortsUrl: safeLink,
     shortTailKeywords: z.string().nullish(),
@@ -158,7 +162,9 @@ export function readListText(text: string): ListTextReading {
   const body = parseJson(text);
   if (!body.ok) return body;
   const read = readListReply(body.value);
-  return read.success ? { ok: true, page: read.data, notes: read.notes } : { ok: false, problem: `reply did not fit (${describeSchemaError(read.error)})`, ofContent: true };
+  return read.success
+    ? { ok: true, page: read.data, notes: read.notes }
+    : { ok: false, problem: `reply did not fit (${describeSchemaError(read.error)})`, ofContent: true };
 }
 
 export function readArticleText(text: string): ArticleTextReading {
@@ -166,7 +172,9 @@ export function readArticleText(text: string): ArticleTextReading {
   if (!body.ok) return body;
   if (isNoArticle(body.value)) return { ok: true, article: null };
   const read = articleSchema.safeParse(body.value);
-  return read.success ? { ok: true, article: read.data } : { ok: false, problem: `reply did not fit (${describeSchemaError(read.error)})`, ofContent: true };
+  return read.success
+    ? { ok: true, article: read.data }
+    : { ok: false, problem: `reply did not fit (${describeSchemaError(read.error)})`, ofContent: true };
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | TextProblem {
@@ -179,7 +187,9 @@ function parseJson(text: string): { ok: true; value: unknown } | TextProblem {
 
 /** "No article" as opposed to a broken one: null, or an empty object. */
 export function isNoArticle(body: unknown): boolean {
-  return body === null || (typeof body === "object" && !Array.isArray(body) && Object.keys(body as object).length === 0);
+  return (
+    body === null || (typeof body === "object" && !Array.isArray(body) && Object.keys(body as object).length === 0)
+  );
 }
 
 /** A short, log-friendly reason a reply did not fit. */

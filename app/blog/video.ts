@@ -27,9 +27,11 @@ export function extractVideoId(link: string | null | undefined): string | undefi
   // A trailing slash is the same page.
   const path = url.pathname.replace(/\/$/, "");
   const id =
-    url.hostname === SHORT_LINK_HOST ? /^\/([^/]+)$/.exec(path)?.[1]
-    : SITE_HOSTS.has(url.hostname) ? /^\/shorts\/([^/]+)$/.exec(path)?.[1]
-    : undefined;
+    url.hostname === SHORT_LINK_HOST
+      ? /^\/([^/]+)$/.exec(path)?.[1]
+      : SITE_HOSTS.has(url.hostname)
+        ? /^\/shorts\/([^/]+)$/.exec(path)?.[1]
+        : undefined;
   return id && VIDEO_ID.test(id) ? id : undefined;
 }
 

@@ -27,7 +27,13 @@ export function AdRow({ name, scriptUrl, height = 250 }: Props) {
     // Not a landmark: several per page, and nothing a reader needs to jump to.
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6" data-ad-row={name}>
       <div className="grid gap-4 md:grid-cols-3">
-        <div id={`ad-${name}-1`} ref={scriptHost} className={`ad-slot flex ${slotClass}`} style={minHeight} data-ad-container="">
+        <div
+          id={`ad-${name}-1`}
+          ref={scriptHost}
+          className={`ad-slot flex ${slotClass}`}
+          style={minHeight}
+          data-ad-container=""
+        >
           <span aria-hidden="true">{t("ads.label")}</span>
         </div>
         <AdSlot id={`ad-${name}-2`} height={height} className="hidden md:flex" />

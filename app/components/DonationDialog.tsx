@@ -83,7 +83,10 @@ export function DonationDialog({ siteName, donationUrl, autoOpen }: Props) {
         <a href="#close" className="absolute inset-0 cursor-default" aria-hidden="true" tabIndex={-1} />
       ) : null}
       <div className="relative w-full max-w-md rounded-2xl bg-white p-8 text-center shadow-2xl">
-        <div aria-hidden="true" className="mx-auto mb-4 flex h-14 w-14 items-center justify-center rounded-full bg-moss-50 text-moss-700">
+        <div
+          aria-hidden="true"
+          className="mx-auto mb-4 flex h-14 w-14 items-center justify-center rounded-full bg-moss-50 text-moss-700"
+        >
           <LotusMark className="h-9 w-9" />
         </div>
         <h2 id="donate-title" className="font-serif text-2xl font-semibold text-ink">

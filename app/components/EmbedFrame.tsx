@@ -15,7 +15,11 @@ export function EmbedFrame({ src, title, height, missingText, scriptUrl }: Props
   const host = useRef<HTMLDivElement>(null);
   useExternalScript(src ? scriptUrl : undefined, host);
   return (
-    <div ref={host} className="overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm print:hidden" style={{ height }}>
+    <div
+      ref={host}
+      className="overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm print:hidden"
+      style={{ height }}
+    >
       {src ? (
         <iframe src={src} title={title} loading="lazy" className="block h-full w-full border-0" style={{ height }} />
       ) : (

@@ -11,9 +11,7 @@ export function ErrorPage({ status }: { status: number }) {
       <h1 className="mt-4 font-serif text-3xl font-semibold text-ink">
         {t(unavailable ? "error.unavailableTitle" : "error.title")}
       </h1>
-      <p className="mt-4 text-lg text-stone-700">
-        {t(unavailable ? "error.unavailableText" : "error.text")}
-      </p>
+      <p className="mt-4 text-lg text-stone-700">{t(unavailable ? "error.unavailableText" : "error.text")}</p>
       <Link
         to="/"
         className="mt-8 inline-flex items-center rounded-full bg-moss-700 px-7 py-3 font-semibold text-white shadow-sm hover:bg-moss-800"

@@ -17,9 +17,7 @@ export function NotFound() {
       <section className="mx-auto flex max-w-3xl flex-col items-center px-4 py-24 text-center sm:px-6">
         <p className="font-serif text-8xl font-semibold text-moss-700">404</p>
         <h1 className="mt-4 font-serif text-3xl font-semibold text-ink">{t("notFound.title")}</h1>
-        <p className="mt-4 text-lg text-stone-700">
-          {t("notFound.text")}
-        </p>
+        <p className="mt-4 text-lg text-stone-700">{t("notFound.text")}</p>
         <Link
           to="/"
           className="mt-8 inline-flex items-center rounded-full bg-moss-700 px-7 py-3 font-semibold text-white shadow-sm hover:bg-moss-800"

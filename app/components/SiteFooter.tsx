@@ -6,7 +6,17 @@ import type { Mark } from "~/site/traditions";
 
 type Partner = { label: string; href: string };
 
-export function SiteFooter({ siteName, product, partners, mark }: { siteName: string; product: string; partners: Partner[]; mark: Mark }) {
+export function SiteFooter({
+  siteName,
+  product,
+  partners,
+  mark,
+}: {
+  siteName: string;
+  product: string;
+  partners: Partner[];
+  mark: Mark;
+}) {
   const onHomePage = useLocation().pathname === "/";
   const { t } = useTranslation();
   const heading = "text-sm font-semibold uppercase tracking-wider text-stone-300";
@@ -19,12 +29,12 @@ export function SiteFooter({ siteName, product, partners, mark }: { siteName: st
             <SiteMark mark={mark} className="h-7 w-7 text-moss-100" />
             {siteName}
           </p>
-          <p className="mt-3 text-sm leading-relaxed text-stone-300">
-            {t("footer.about", { product })}
-          </p>
+          <p className="mt-3 text-sm leading-relaxed text-stone-300">{t("footer.about", { product })}</p>
         </div>
         <nav aria-labelledby="footer-quick-links">
-          <h2 id="footer-quick-links" className={heading}>{t("footer.quickLinks")}</h2>
+          <h2 id="footer-quick-links" className={heading}>
+            {t("footer.quickLinks")}
+          </h2>
           <ul className="mt-4 space-y-2 text-sm">
             {homeSections.map((section) => (
               <li key={section.id}>
@@ -36,7 +46,9 @@ export function SiteFooter({ siteName, product, partners, mark }: { siteName: st
           </ul>
         </nav>
         <nav aria-labelledby="footer-partners">
-          <h2 id="footer-partners" className={heading}>{t("footer.partners")}</h2>
+          <h2 id="footer-partners" className={heading}>
+            {t("footer.partners")}
+          </h2>
           <ul className="mt-4 space-y-2 text-sm">
             {partners.map((partner) => (
               <li key={partner.href}>

@@ -88,14 +88,22 @@ export function SiteHeader({ product, siteName, mark }: { product: string; siteN
       data-scrolled={scrolled === null ? undefined : String(scrolled)}
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 font-serif text-lg font-semibold text-ink" aria-label={t("header.homeLink", { site: siteName })}>
+        <Link
+          to="/"
+          className="flex items-center gap-2 font-serif text-lg font-semibold text-ink"
+          aria-label={t("header.homeLink", { site: siteName })}
+        >
           <SiteMark mark={mark} className="h-8 w-8 text-moss-700" />
           <span>{siteName}</span>
         </Link>
 
         <nav aria-label={t("nav.label")} className="hidden items-center gap-1 md:flex">
           {items.map((item) => (
-            <NavLink key={item.href} item={item} className={item.href === "#donate" ? `ml-2 ${donateLink}` : desktopLink} />
+            <NavLink
+              key={item.href}
+              item={item}
+              className={item.href === "#donate" ? `ml-2 ${donateLink}` : desktopLink}
+            />
           ))}
         </nav>
         {/* The form where there is room for it; where there is not, a link to the results page's form (and the form in the menu). */}
@@ -140,7 +148,15 @@ export function SiteHeader({ product, siteName, mark }: { product: string; siteN
   );
 }
 
-function MobileMenu({ items, onNavigate, className = "" }: { items: NavItem[]; onNavigate?: () => void; className?: string }) {
+function MobileMenu({
+  items,
+  onNavigate,
+  className = "",
+}: {
+  items: NavItem[];
+  onNavigate?: () => void;
+  className?: string;
+}) {
   const { t } = useTranslation();
   return (
     <nav
@@ -162,7 +178,15 @@ function MobileMenu({ items, onNavigate, className = "" }: { items: NavItem[]; o
 
 function MenuIcon({ open }: { open: boolean }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-6 w-6"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    >
       {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
     </svg>
   );

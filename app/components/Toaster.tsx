@@ -33,11 +33,18 @@ const subscribe = (listener: () => void) => {
 };
 
 export function Toaster() {
-  const current = useSyncExternalStore(subscribe, () => toasts, () => toasts);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => toasts,
+  );
   const { t } = useTranslation();
   return (
     // A labelled region, so it is a landmark like the rest of the page even while empty.
-    <section aria-label={t("toast.region")} className="pointer-events-none fixed right-4 top-20 z-[80] w-[356px] max-w-[calc(100vw-2rem)] print:hidden">
+    <section
+      aria-label={t("toast.region")}
+      className="pointer-events-none fixed right-4 top-20 z-[80] w-[356px] max-w-[calc(100vw-2rem)] print:hidden"
+    >
       {/* Not a list: each toast is an alert or a status, a role a list item may not take. */}
       <div className="flex flex-col gap-[14px]">
         {current.map((toast) => (

@@ -3,7 +3,15 @@ import { hostKey } from "./sources";
 import { HOST_ACTS, type ActKind } from "./tally";
 
 /** What a page's script reports a reader did (app/beacon/measure.client.ts); donate_panel comes only from the no-script image. */
-export const REPORTED_ACTS = ["read_end", "donate_shown", "donate_later", "donate_backdrop", "donate_now", "outbound", "embed"] as const satisfies ActKind[];
+export const REPORTED_ACTS = [
+  "read_end",
+  "donate_shown",
+  "donate_later",
+  "donate_backdrop",
+  "donate_now",
+  "outbound",
+  "embed",
+] as const satisfies ActKind[];
 type ReportedAct = (typeof REPORTED_ACTS)[number];
 const reported = new Set<string>(REPORTED_ACTS);
 
@@ -22,7 +30,11 @@ const byHost = new Set<string>(HOST_ACTS);
  * - Outbound links and embeds count by host (hostKey: none, or the site's own, is not counted).
  * - At most MAX_ACTS_PER_REPORT acts are read; a kind not in REPORTED_ACTS is left out.
  */
-export function actsOf(acts: readonly (readonly [string, (string | null)?])[], engagedMs: number | undefined, ownHost: string): Act[] {
+export function actsOf(
+  acts: readonly (readonly [string, (string | null)?])[],
+  engagedMs: number | undefined,
+  ownHost: string,
+): Act[] {
   const counted: Act[] = [];
   const own = hostKey(ownHost);
   let ended = false;

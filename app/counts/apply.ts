@@ -12,9 +12,13 @@ const byBitmap = (marks: Mark[]) => groupBy(marks, (mark) => `${mark.day}\0${mar
 /** Pure: the bitmaps and keyed kinds a batch reads. */
 export function needsOf(tallies: Tally[], marks: Mark[]): Needs {
   const sources = new Map<string, { day: string; kind: string }>();
-  for (const mark of marks) for (const { kind } of mark.sources ?? []) sources.set(`${mark.day}\0${kind}`, { day: mark.day, kind });
+  for (const mark of marks)
+    for (const { kind } of mark.sources ?? []) sources.set(`${mark.day}\0${kind}`, { day: mark.day, kind });
   for (const { day, kind } of tallies) if (isKeyed(kind)) sources.set(`${day}\0${kind}`, { day, kind });
-  return { bitmaps: [...byBitmap(marks).values()].map((group) => ({ day: group[0]!.day, page: group[0]!.page })), sources: [...sources.values()] };
+  return {
+    bitmaps: [...byBitmap(marks).values()].map((group) => ({ day: group[0]!.day, page: group[0]!.page })),
+    sources: [...sources.values()],
+  };
 }
 
 /**
@@ -51,12 +55,15 @@ export function changesOf(tallies: Tally[], marks: Mark[], needs: Needs, snapsho
       bits[bit >> 3]! |= mask;
       changed = true;
       add({ day, kind: "visitors", page, key: "", n: 1 });
-      for (const source of mark.sources ?? []) sources.push({ day, kind: source.kind, page: "", key: source.key, n: 1 });
+      for (const source of mark.sources ?? [])
+        sources.push({ day, kind: source.kind, page: "", key: source.key, n: 1 });
     }
     if (changed) bitmaps.push({ day, page, bits });
   });
 
-  const taken = new Map(needs.sources.map(({ day, kind }, index) => [`${day}\0${kind}`, new Set(snapshot.sources[index])]));
+  const taken = new Map(
+    needs.sources.map(({ day, kind }, index) => [`${day}\0${kind}`, new Set(snapshot.sources[index])]),
+  );
   for (const source of sources) {
     const keys = taken.get(`${source.day}\0${source.kind}`) ?? new Set();
     const own = source.key !== OTHER && (keys.has(source.key) || keys.size < SOURCE_SLOTS);

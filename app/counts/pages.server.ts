@@ -13,13 +13,17 @@ const CATCH_ALL = "routes/$";
  */
 export function pageOfPath(routes: Record<string, (BuildRoute & { module?: { default?: unknown } }) | undefined>) {
   const routeOf = routeIdMatcher(routes);
-  const pages = new Set(Object.values(routes).flatMap((route) => (route && typeof route.module?.default === "function" ? [route.id] : [])));
+  const pages = new Set(
+    Object.values(routes).flatMap((route) => (route && typeof route.module?.default === "function" ? [route.id] : [])),
+  );
   pages.delete(CATCH_ALL);
   return async (path: string, hasArticle: (slug: string) => Promise<boolean>): Promise<string> => {
     const id = routeOf(path);
     if (!pages.has(id)) return OTHER;
     if (id !== ARTICLE_ROUTE) return id;
     const slug = slugFromPath(path);
-    return slug !== undefined && isPossibleSlug(slug) && (await hasArticle(slug).catch(() => false)) ? `/blog/${slug}` : OTHER;
+    return slug !== undefined && isPossibleSlug(slug) && (await hasArticle(slug).catch(() => false))
+      ? `/blog/${slug}`
+      : OTHER;
   };
 }

@@ -27,10 +27,14 @@ export type ReadingFigures = {
 
 export const NONE: ReadingFigures = { mostRead: [], readRate: noRate };
 const slugOf = (page: string) => (page.startsWith("/blog/") ? page.slice("/blog/".length) : undefined);
-const daysBefore = (today: string, days: number) => dayOf(new Date(Date.parse(`${today}T00:00:00Z`) - (days - 1) * 86_400_000));
+const daysBefore = (today: string, days: number) =>
+  dayOf(new Date(Date.parse(`${today}T00:00:00Z`) - (days - 1) * 86_400_000));
 
 /** Pure: the figures from the sums of views over MOST_READ_DAYS, and of views and ends over COMPLETION_DAYS. */
-export function figuresOf(recent: { kind: string; page: string; n: number }[], longer: { kind: string; page: string; n: number }[]): ReadingFigures {
+export function figuresOf(
+  recent: { kind: string; page: string; n: number }[],
+  longer: { kind: string; page: string; n: number }[],
+): ReadingFigures {
   const mostRead = recent
     .flatMap(({ kind, page, n }) => {
       const slug = slugOf(page);
@@ -50,7 +54,11 @@ export function figuresOf(recent: { kind: string; page: string; n: number }[], l
   if (allViews === 0 || allEnds === 0) return { mostRead, readRate: noRate };
   // Ends can outnumber views (a reader without JavaScript is a view, never an end; a page read twice): at most 1.
   const siteRate = Math.min(allEnds / allViews, 1);
-  const readRate: ReadRate = (slug) => Math.min(((ends.get(slug) ?? 0) + COMPLETION_PRIOR_VIEWS * siteRate) / ((views.get(slug) ?? 0) + COMPLETION_PRIOR_VIEWS), 1);
+  const readRate: ReadRate = (slug) =>
+    Math.min(
+      ((ends.get(slug) ?? 0) + COMPLETION_PRIOR_VIEWS * siteRate) / ((views.get(slug) ?? 0) + COMPLETION_PRIOR_VIEWS),
+      1,
+    );
   return { mostRead, readRate };
 }
 
@@ -60,7 +68,12 @@ export function figuresOf(recent: { kind: string; page: string; n: number }[], l
  * that use them show as on a new site.
  */
 export function readingFigures(store: CountsStore, { now = () => new Date() } = {}) {
-  const cache = createSwrCache<ReadingFigures>({ freshMs: FRESH_MS, staleWhileRevalidateMs: 60 * 60_000, staleIfErrorMs: 60 * 60_000, now: () => now().getTime() });
+  const cache = createSwrCache<ReadingFigures>({
+    freshMs: FRESH_MS,
+    staleWhileRevalidateMs: 60 * 60_000,
+    staleIfErrorMs: 60 * 60_000,
+    now: () => now().getTime(),
+  });
   const load = async () => {
     const today = dayOf(now());
     const [recent, longer] = await Promise.all([

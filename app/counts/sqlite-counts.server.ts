@@ -22,7 +22,9 @@ export function readSqlitePeriod(file: string, from: string, to: string): (Omit<
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     const counted = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'counts'").get();
-    return counted ? db.prepare<[string, string], Omit<Tally, "kind"> & { kind: string }>(periodSumsQuery(["?", "?"])).all(from, to) : [];
+    return counted
+      ? db.prepare<[string, string], Omit<Tally, "kind"> & { kind: string }>(periodSumsQuery(["?", "?"])).all(from, to)
+      : [];
   } finally {
     db.close();
   }
@@ -46,10 +48,18 @@ export function openSqliteCounts(file: string): CountsStore {
     forgetSalts: db.prepare("DELETE FROM count_salts WHERE day < ?"),
     forgetBitmaps: db.prepare("DELETE FROM count_bitmaps WHERE day < ?"),
     bits: db.prepare<[string, string], { bits: Buffer }>("SELECT bits FROM count_bitmaps WHERE day = ? AND page = ?"),
-    setBits: db.prepare("INSERT INTO count_bitmaps (day, page, bits) VALUES (?, ?, ?) ON CONFLICT (day, page) DO UPDATE SET bits = excluded.bits"),
-    keys: db.prepare<[string, string, string], { key: string }>("SELECT key FROM counts WHERE day = ? AND kind = ? AND page = '' AND key <> ?"),
-    add: db.prepare("INSERT INTO counts (day, kind, page, key, n) VALUES (@day, @kind, @page, @key, @n) ON CONFLICT (day, kind, page, key) DO UPDATE SET n = n + excluded.n"),
-    read: db.prepare<[string, string], Tally>("SELECT day, kind, page, key, n FROM counts WHERE day >= ? AND day <= ? ORDER BY day, kind, page, key"),
+    setBits: db.prepare(
+      "INSERT INTO count_bitmaps (day, page, bits) VALUES (?, ?, ?) ON CONFLICT (day, page) DO UPDATE SET bits = excluded.bits",
+    ),
+    keys: db.prepare<[string, string, string], { key: string }>(
+      "SELECT key FROM counts WHERE day = ? AND kind = ? AND page = '' AND key <> ?",
+    ),
+    add: db.prepare(
+      "INSERT INTO counts (day, kind, page, key, n) VALUES (@day, @kind, @page, @key, @n) ON CONFLICT (day, kind, page, key) DO UPDATE SET n = n + excluded.n",
+    ),
+    read: db.prepare<[string, string], Tally>(
+      "SELECT day, kind, page, key, n FROM counts WHERE day >= ? AND day <= ? ORDER BY day, kind, page, key",
+    ),
     sums: db.prepare<[string, string, string], { kind: Kind; page: string; n: number }>(
       "SELECT kind, page, sum(n) AS n FROM counts WHERE day >= ? AND day <= ? AND kind IN (SELECT value FROM json_each(?)) AND page <> '' GROUP BY kind, page",
     ),
@@ -59,7 +69,9 @@ export function openSqliteCounts(file: string): CountsStore {
     const needs = needsOf(tallies, marks);
     const snapshot = {
       bitmaps: needs.bitmaps.map(({ day, page }) => statements.bits.get(day, page)?.bits),
-      sources: needs.sources.map(({ day, kind }) => new Set(statements.keys.all(day, kind, OTHER).map((row) => row.key))),
+      sources: needs.sources.map(
+        ({ day, kind }) => new Set(statements.keys.all(day, kind, OTHER).map((row) => row.key)),
+      ),
     };
     const changes = changesOf(tallies, marks, needs, snapshot);
     for (const { day, page, bits } of changes.bitmaps) statements.setBits.run(day, page, bits);

@@ -20,12 +20,20 @@ export function unavailableFile(what: string, error: unknown): Response {
   console.error(`${what}: ${error.message}`);
   return new Response(`${what} temporarily unavailable\n`, {
     status: 503,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": cacheControl("unavailable"), "Retry-After": "60" },
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": cacheControl("unavailable"),
+      "Retry-After": "60",
+    },
   });
 }
 
 export function imageResponse(body: Buffer, contentType: string): Response {
   return new Response(new Uint8Array(body), {
-    headers: { "Content-Type": contentType, "Content-Length": String(body.length), "Cache-Control": cacheControl("file") },
+    headers: {
+      "Content-Type": contentType,
+      "Content-Length": String(body.length),
+      "Cache-Control": cacheControl("file"),
+    },
   });
 }

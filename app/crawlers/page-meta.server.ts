@@ -1,7 +1,15 @@
 import type { ArticleView } from "~/blog/types";
 import { pageHref } from "~/blog/pagination";
 import { readingDuration } from "~/blog/reading-time";
-import { absoluteUrl, breadcrumbs, defaultShareImage, noindexMeta, pageMeta, siteOrganization, type SiteIdentity } from "./seo";
+import {
+  absoluteUrl,
+  breadcrumbs,
+  defaultShareImage,
+  noindexMeta,
+  pageMeta,
+  siteOrganization,
+  type SiteIdentity,
+} from "./seo";
 
 /** The metadata of each kind of page, built by its loader. */
 
@@ -69,7 +77,9 @@ export function articleMeta(site: SiteIdentity, article: ArticleView) {
     type: "article",
     image,
     publishedTime: published,
-    twitterData: [{ label: t("article.readingTimeLabel"), data: plural("article.readingTime", article.readingMinutes) }],
+    twitterData: [
+      { label: t("article.readingTimeLabel"), data: plural("article.readingTime", article.readingMinutes) },
+    ],
     jsonLd: [
       {
         "@type": "BlogPosting",

@@ -116,7 +116,8 @@ export function pageMeta({
 /** The canonical address among a page's tags (pageMeta puts it there), if it has one. */
 export function canonicalHref(tags: readonly MetaDescriptor[]): string | undefined {
   for (const tag of tags) {
-    if ("tagName" in tag && tag.tagName === "link" && tag.rel === "canonical" && typeof tag.href === "string") return tag.href;
+    if ("tagName" in tag && tag.tagName === "link" && tag.rel === "canonical" && typeof tag.href === "string")
+      return tag.href;
   }
   return undefined;
 }

@@ -25,7 +25,12 @@ function png(key: string, svg: () => string): Promise<Buffer> {
 
 /** The share image in the site's language: its name, and the home page's heading as the tagline. */
 /** The share image in the site's language: its tradition's mark, its name, and the home page's heading as the tagline. */
-export function shareImagePng(site: { siteName: string; product: string; tradition: Tradition; language: { lang: string; translator: Translator } }): Promise<Buffer> {
+export function shareImagePng(site: {
+  siteName: string;
+  product: string;
+  tradition: Tradition;
+  language: { lang: string; translator: Translator };
+}): Promise<Buffer> {
   const { lang, translator } = site.language;
   return png(`share:${lang}:${site.tradition}:${site.siteName}:${site.product}`, () =>
     shareImageSvg(site.siteName, translator.t("hero.title", { product: site.product }), MARKS[site.tradition], lang),

@@ -44,7 +44,8 @@ const LINE_HEIGHTS: [RegExp, number][] = [
   [/\p{Script=Devanagari}/u, 1.3],
 ];
 
-const lineHeight = (text: string) => Math.max(1.15, ...LINE_HEIGHTS.filter(([letters]) => letters.test(text)).map(([, height]) => height));
+const lineHeight = (text: string) =>
+  Math.max(1.15, ...LINE_HEIGHTS.filter(([letters]) => letters.test(text)).map(([, height]) => height));
 
 /** The font families the image names for a text, in order: the name's (bold serif) and the tagline's. */
 export function fontFamilies(text: string, style: "serif" | "sans"): string {
@@ -73,7 +74,8 @@ const TSHEG = "\u0f0b";
 /** The width of a text in Latin letters' widths, grapheme by grapheme (a Thai vowel mark adds nothing). */
 export function textWidth(text: string): number {
   let width = 0;
-  for (const { segment } of graphemes.segment(text)) width += WIDTHS.find(([letters]) => letters.test(segment))?.[1] ?? 1;
+  for (const { segment } of graphemes.segment(text))
+    width += WIDTHS.find(([letters]) => letters.test(segment))?.[1] ?? 1;
   return width;
 }
 
@@ -100,7 +102,8 @@ export function breakUnits(text: string, lang = "en"): Unit[] {
   return units;
 }
 
-const joined = (units: Unit[]) => units.map((unit, index) => (index > 0 && unit.spaced ? ` ${unit.text}` : unit.text)).join("");
+const joined = (units: Unit[]) =>
+  units.map((unit, index) => (index > 0 && unit.spaced ? ` ${unit.text}` : unit.text)).join("");
 
 /** The text in `lines` lines (or fewer, when it has fewer units) with the longest line as short as it can be. */
 export function splitLines(text: string, lines: number, lang = "en"): string[] {
@@ -109,7 +112,9 @@ export function splitLines(text: string, lines: number, lang = "en"): string[] {
   if (count <= 1) return units.length ? [joined(units)] : [];
   const width = (start: number, end: number) => textWidth(joined(units.slice(start, end)));
   // best[i][k]: the shortest possible longest line for the first i units in k lines, and where the last one starts.
-  const best = Array.from({ length: units.length + 1 }, () => Array.from({ length: count + 1 }, () => ({ longest: Infinity, start: 0 })));
+  const best = Array.from({ length: units.length + 1 }, () =>
+    Array.from({ length: count + 1 }, () => ({ longest: Infinity, start: 0 })),
+  );
   best[0]![0] = { longest: 0, start: 0 };
   for (let end = 1; end <= units.length; end += 1) {
     for (let k = 1; k <= count; k += 1) {
@@ -152,17 +157,26 @@ export function shareImageSvg(siteName: string, tagline: string, mark: Mark, lan
   const nameSize = Math.round(Math.min(96, Math.max(40, columnWidth / (0.66 * longest))));
   const taglineLines = fitLines(tagline, 30, 2, lang);
   // 32 px, smaller for a tagline whose two lines are still longer than the column (within 22 px).
-  const taglineSize = Math.round(Math.max(22, Math.min(32, (32 * 30) / Math.max(...taglineLines.map((line) => textWidth(line)), 1))));
+  const taglineSize = Math.round(
+    Math.max(22, Math.min(32, (32 * 30) / Math.max(...taglineLines.map((line) => textWidth(line)), 1))),
+  );
   const nameLeading = lineHeight(siteName);
   const taglineLeading = Math.max(1.4, lineHeight(tagline) + 0.1);
-  const blockHeight = nameLines.length * nameSize * nameLeading + 40 + taglineLines.length * taglineSize * taglineLeading;
+  const blockHeight =
+    nameLines.length * nameSize * nameLeading + 40 + taglineLines.length * taglineSize * taglineLeading;
   let y = (height - blockHeight) / 2 + nameSize;
   const name = nameLines
-    .map((line, index) => `<text x="${textX}" y="${Math.round(y + index * nameSize * nameLeading)}" font-family="${fontFamilies(siteName, "serif")}" font-size="${nameSize}" font-weight="bold" fill="${INK}">${escapeMarkup(line)}</text>`)
+    .map(
+      (line, index) =>
+        `<text x="${textX}" y="${Math.round(y + index * nameSize * nameLeading)}" font-family="${fontFamilies(siteName, "serif")}" font-size="${nameSize}" font-weight="bold" fill="${INK}">${escapeMarkup(line)}</text>`,
+    )
     .join("");
   y += (nameLines.length - 1) * nameSize * nameLeading + 40 + taglineSize;
   const tag = taglineLines
-    .map((line, index) => `<text x="${textX}" y="${Math.round(y + index * taglineSize * taglineLeading)}" font-family="${fontFamilies(tagline, "sans")}" font-size="${taglineSize}" fill="${MOSS}">${escapeMarkup(line)}</text>`)
+    .map(
+      (line, index) =>
+        `<text x="${textX}" y="${Math.round(y + index * taglineSize * taglineLeading)}" font-family="${fontFamilies(tagline, "sans")}" font-size="${taglineSize}" fill="${MOSS}">${escapeMarkup(line)}</text>`,
+    )
     .join("");
   // xml:lang lets the text engine pick the language's forms of shared characters (Japanese or Chinese kanji).
   return `<svg xmlns="http://www.w3.org/2000/svg" xml:lang="${escapeMarkup(lang)}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="${PAPER}"/><rect x="0" y="${height - 16}" width="${width}" height="16" fill="${MOSS}"/>${drawMark(mark, 70, 95, 440, MOSS)}${name}${tag}</svg>`;

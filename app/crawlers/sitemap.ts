@@ -52,7 +52,10 @@ export type SitemapUrl = { loc: string; lastmod?: string };
 
 export function urlsetXml(urls: SitemapUrl[]): string {
   const body = urls
-    .map(({ loc, lastmod }) => `  <url><loc>${escapeMarkup(loc)}</loc>${lastmod ? `<lastmod>${escapeMarkup(lastmod)}</lastmod>` : ""}</url>`)
+    .map(
+      ({ loc, lastmod }) =>
+        `  <url><loc>${escapeMarkup(loc)}</loc>${lastmod ? `<lastmod>${escapeMarkup(lastmod)}</lastmod>` : ""}</url>`,
+    )
     .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
 }

@@ -149,29 +149,39 @@ export class DatabaseTooOldError extends Error {}
 /** A migration may take minutes on a large catalogue: neither the server's nor the pool's statement timeout holds it. */
 const MIGRATION_TIMEOUT_MS = 6 * 3600_000;
 /** A statement with the pool's read timeout lifted too (pg reads query_timeout per query; its types omit it). */
-const patient = (text: string, values: unknown[] = []) => ({ text, values, query_timeout: MIGRATION_TIMEOUT_MS }) as pg.QueryConfig;
+const patient = (text: string, values: unknown[] = []) =>
+  ({ text, values, query_timeout: MIGRATION_TIMEOUT_MS }) as pg.QueryConfig;
 
 /**
  * Brings the schema up to date, telling `onMigrate` of each migration before it runs; throws
  * DatabaseTooOldError for a server or schema this code cannot use.
  */
-export async function migrate(pool: pg.Pool, onMigrate: (version: number, note?: string) => void = () => {}): Promise<{ applied: number[] }> {
+export async function migrate(
+  pool: pg.Pool,
+  onMigrate: (version: number, note?: string) => void = () => {},
+): Promise<{ applied: number[] }> {
   const client = await pool.connect();
   try {
     const { rows: version } = await client.query<{ server_version_num: string }>("SHOW server_version_num");
     const serverVersion = Number(version[0]!.server_version_num);
     if (serverVersion < MIN_SERVER_VERSION)
-      throw new DatabaseTooOldError(`PostgreSQL ${Math.floor(serverVersion / 10_000)} is too old: the catalogue needs PostgreSQL ${MIN_SERVER_VERSION / 10_000} or newer`);
+      throw new DatabaseTooOldError(
+        `PostgreSQL ${Math.floor(serverVersion / 10_000)} is too old: the catalogue needs PostgreSQL ${MIN_SERVER_VERSION / 10_000} or newer`,
+      );
     await client.query("BEGIN");
     await client.query(`SET LOCAL statement_timeout = ${MIGRATION_TIMEOUT_MS}`);
     // Waiting for another origin's migration counts too.
     await client.query(patient("SELECT pg_advisory_xact_lock($1, 0)", [LOCKS]));
-    await client.query("CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
+    await client.query(
+      "CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
+    );
     const { rows } = await client.query<{ version: number }>("SELECT version FROM schema_migrations");
     const done = new Set(rows.map((row) => row.version));
     const newest = Math.max(0, ...done);
     if (newest > SCHEMA_VERSION)
-      throw new DatabaseTooOldError(`its schema is version ${newest}, newer than this site's ${SCHEMA_VERSION}: run the newer site, or give this one another database`);
+      throw new DatabaseTooOldError(
+        `its schema is version ${newest}, newer than this site's ${SCHEMA_VERSION}: run the newer site, or give this one another database`,
+      );
     const applied: number[] = [];
     for (const migration of MIGRATIONS) {
       if (done.has(migration.version)) continue;

@@ -41,7 +41,8 @@ const MAX_PREPARED = 200;
 const preparedNames = new Map<string, string>();
 function preparedName(text: string): string | undefined {
   let name = preparedNames.get(text);
-  if (name === undefined && preparedNames.size < MAX_PREPARED) preparedNames.set(text, (name = `site_${preparedNames.size}`));
+  if (name === undefined && preparedNames.size < MAX_PREPARED)
+    preparedNames.set(text, (name = `site_${preparedNames.size}`));
   return name;
 }
 
@@ -86,7 +87,10 @@ export function createPool({ url, poolSize }: DatabaseSettings): pg.Pool {
   let warned = false;
   // An idle connection the server closed (a restart, a failover): the pool drops it and makes new ones.
   pool.on("error", (error) => {
-    if (!warned) console.warn(`Catalogue database ${shownAddress(url)}: connection lost (${error.message}); searches fail until it is back`);
+    if (!warned)
+      console.warn(
+        `Catalogue database ${shownAddress(url)}: connection lost (${error.message}); searches fail until it is back`,
+      );
     warned = true;
   });
   pool.on("connect", () => {
@@ -100,16 +104,25 @@ export function createPool({ url, poolSize }: DatabaseSettings): pg.Pool {
  * Connects and migrates, for the start of the server. Answers a one-line reason when the database cannot be
  * used (unreachable, refusing us, or too old for this code): the server stops with it.
  */
-export async function prepareDatabase(pool: pg.Pool, url: string): Promise<{ ok: true; applied: number[] } | { ok: false; reason: string }> {
+export async function prepareDatabase(
+  pool: pg.Pool,
+  url: string,
+): Promise<{ ok: true; applied: number[] } | { ok: false; reason: string }> {
   try {
-    const log = (version: number, note?: string) => console.log(`Catalogue database ${shownAddress(url)}: migrating the schema to version ${version}${note ? ` (${note})` : ""}`);
+    const log = (version: number, note?: string) =>
+      console.log(
+        `Catalogue database ${shownAddress(url)}: migrating the schema to version ${version}${note ? ` (${note})` : ""}`,
+      );
     return { ok: true, ...(await migrate(pool, log)) };
   } catch (error) {
     const shown = shownAddress(url);
-    if (error instanceof DatabaseTooOldError) return { ok: false, reason: `Catalogue database ${shown} cannot be used: ${error.message}` };
+    if (error instanceof DatabaseTooOldError)
+      return { ok: false, reason: `Catalogue database ${shown} cannot be used: ${error.message}` };
     const { code, message } = error as NodeJS.ErrnoException;
     // A system error's code says it ("ECONNREFUSED"); a server's refusal says it in its message.
-    const why = (code && message?.includes(code) ? code : [code, message].filter(Boolean).join(" ") || "no answer").replace(/\s+/g, " ");
+    const why = (
+      code && message?.includes(code) ? code : [code, message].filter(Boolean).join(" ") || "no answer"
+    ).replace(/\s+/g, " ");
     return { ok: false, reason: `Catalogue database ${shown} cannot be reached: ${why}` };
   }
 }

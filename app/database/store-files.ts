@@ -15,7 +15,11 @@ export type StoreOrigin = { blogApi?: { url: string }; contentDir: string };
 export function storeFile(dir: string, site: StoreOrigin, domain: string): string {
   const origin = site.blogApi ? `backend ${site.blogApi.url} ${domain}` : `files ${site.contentDir}`;
   const name = (site.blogApi ? domain : path.basename(site.contentDir)).replace(/[^a-z0-9.-]+/gi, "_").slice(0, 60);
-  const id = createHash("sha256").update(origin).digest("base64url").slice(0, 12).replace(/[^a-z0-9]/gi, "0");
+  const id = createHash("sha256")
+    .update(origin)
+    .digest("base64url")
+    .slice(0, 12)
+    .replace(/[^a-z0-9]/gi, "0");
   return path.join(dir, `${name}-${id}.sqlite`);
 }
 

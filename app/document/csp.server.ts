@@ -18,8 +18,14 @@ export function scriptHash(text: string): string {
  * ignore the rest. Frames only from the configured embeds and the video player.
  * See docs/decisions/013.
  */
-export function contentSecurityPolicy(inlineScripts: string[], settings: SiteSettings, { upgradeInsecureRequests = false } = {}): string {
-  const frames = new Set([VIDEO_ORIGIN, origin(settings.rssFeedEmbedUrl), origin(settings.leadForm.url)].filter(Boolean));
+export function contentSecurityPolicy(
+  inlineScripts: string[],
+  settings: SiteSettings,
+  { upgradeInsecureRequests = false } = {},
+): string {
+  const frames = new Set(
+    [VIDEO_ORIGIN, origin(settings.rssFeedEmbedUrl), origin(settings.leadForm.url)].filter(Boolean),
+  );
   // Ad scripts fetch and draw from hosts we cannot list; allow https for them only when ads are configured.
   const thirdPartyScripts = Boolean(settings.adScriptUrl || settings.leadForm.scriptUrl);
   if (settings.adScriptUrl) frames.add("https:");

@@ -4,7 +4,13 @@ import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 
 export const HELD_MEDIA = "not all";
 export const HELD_MODULE_TYPE = "text/x-module-after-paint";
 
-type Props = { rel?: unknown; type?: unknown; src?: unknown; children?: ReactNode; dangerouslySetInnerHTML?: { __html?: unknown } };
+type Props = {
+  rel?: unknown;
+  type?: unknown;
+  src?: unknown;
+  children?: ReactNode;
+  dangerouslySetInnerHTML?: { __html?: unknown };
+};
 
 /** Script types a browser runs; anything else is a data block. */
 const RUNNABLE = new Set([undefined, "", "module", "text/javascript", "application/javascript"]);
@@ -22,14 +28,23 @@ export function holdModuleScripts(node: ReactNode): { node: ReactNode; held: boo
     if (Array.isArray(current)) return current.map(hold);
     if (!isValidElement(current)) return current;
     const element = current as ReactElement<Props>;
-    if (element.type === "link" && element.props.rel === "modulepreload") return cloneElement(element, { media: HELD_MEDIA } as Props);
+    if (element.type === "link" && element.props.rel === "modulepreload")
+      return cloneElement(element, { media: HELD_MEDIA } as Props);
     if (element.type === "script" && element.props.type === "module") {
       held = true;
       return cloneElement(element, { type: HELD_MODULE_TYPE, async: undefined } as Props);
     }
     const text = element.props.dangerouslySetInnerHTML?.__html;
-    if (element.type === "script" && element.props.src === undefined && RUNNABLE.has(element.props.type as string | undefined) && typeof text === "string") inline.push(text);
-    return element.props.children === undefined ? element : cloneElement(element, { children: hold(element.props.children) });
+    if (
+      element.type === "script" &&
+      element.props.src === undefined &&
+      RUNNABLE.has(element.props.type as string | undefined) &&
+      typeof text === "string"
+    )
+      inline.push(text);
+    return element.props.children === undefined
+      ? element
+      : cloneElement(element, { children: hold(element.props.children) });
   };
   const result = hold(node);
   return { node: result, held, inline };

@@ -8,7 +8,13 @@ export function inlineCall<Args extends unknown[]>(run: (...args: Args) => void,
   return `(${run.toString()})(${json.join(",")})`;
 }
 
-const SCRIPT_ESCAPES: Record<string, string> = { "<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029" };
+const SCRIPT_ESCAPES: Record<string, string> = {
+  "<": "\\u003c",
+  ">": "\\u003e",
+  "&": "\\u0026",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};
 
 /** JSON made safe inside a <script> element: nothing in it can end the element or the line (as Remix escapes its own). */
 export function escapeScriptData(json: string): string {

@@ -12,7 +12,13 @@ import { patternOf } from "./patterns";
 
 const OPTIONS = { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" } as const;
 
-type Formats = { own: Intl.DateTimeFormat; gregorian: Intl.DateTimeFormat; calendar: string; language: string; years: Intl.NumberFormat };
+type Formats = {
+  own: Intl.DateTimeFormat;
+  gregorian: Intl.DateTimeFormat;
+  calendar: string;
+  language: string;
+  years: Intl.NumberFormat;
+};
 const formats = new Map<string, Formats>();
 
 function formatsOf(lang: string): Formats {
@@ -34,7 +40,8 @@ function formatsOf(lang: string): Formats {
   return found;
 }
 
-const part = (parts: Intl.DateTimeFormatPart[], type: Intl.DateTimeFormatPartTypes) => parts.find((found) => found.type === type)?.value ?? "";
+const part = (parts: Intl.DateTimeFormatPart[], type: Intl.DateTimeFormatPartTypes) =>
+  parts.find((found) => found.type === type)?.value ?? "";
 
 export function formatLongDate(time: number, lang: string, translations: Translations = {}): string {
   const { own, gregorian, calendar, language, years } = formatsOf(lang);

@@ -68,7 +68,12 @@ export function createTranslator(lang: string, translations: Translations): Tran
     return typeof message === "string" ? message : key;
   };
   const written = (values: Values = {}) =>
-    Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === "number" ? formatNumeral(lang, value) : value]));
+    Object.fromEntries(
+      Object.entries(values).map(([name, value]) => [
+        name,
+        typeof value === "number" ? formatNumeral(lang, value) : value,
+      ]),
+    );
   return {
     lang,
     t: (key, values) => formatMessage(text(key), written(values)),

@@ -14,9 +14,14 @@ const numerals = new Map<string, Intl.NumberFormat>();
  */
 const systems: Record<string, string> = { my: "mymr", dz: "tibt", ne: "deva" };
 
-function formatOf(formats: Map<string, Intl.NumberFormat>, lang: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+function formatOf(
+  formats: Map<string, Intl.NumberFormat>,
+  lang: string,
+  options: Intl.NumberFormatOptions,
+): Intl.NumberFormat {
   let format = formats.get(lang);
-  if (!format) formats.set(lang, (format = new Intl.NumberFormat([lang, "en"], { numberingSystem: systems[lang], ...options })));
+  if (!format)
+    formats.set(lang, (format = new Intl.NumberFormat([lang, "en"], { numberingSystem: systems[lang], ...options })));
   return format;
 }
 

@@ -27,11 +27,16 @@ export function withShad(name: string): string {
 
 /** Every `{site}།` of a language's translations written out with the site's name joined by the rules above. */
 export function joinNamesWithShad<M>(messages: Record<string, M>, names: Record<string, string>): Record<string, M> {
-  const joined = (text: string) => text.replace(/\{(\w+)\}\u0F0D/gu, (whole, name: string) => (name in names ? withShad(names[name]!) : whole));
+  const joined = (text: string) =>
+    text.replace(/\{(\w+)\}\u0F0D/gu, (whole, name: string) => (name in names ? withShad(names[name]!) : whole));
   return Object.fromEntries(
     Object.entries(messages).map(([key, message]) => [
       key,
-      (typeof message === "string" ? joined(message) : Object.fromEntries(Object.entries(message as Record<string, string>).map(([form, text]) => [form, joined(text)]))) as M,
+      (typeof message === "string"
+        ? joined(message)
+        : Object.fromEntries(
+            Object.entries(message as Record<string, string>).map(([form, text]) => [form, joined(text)]),
+          )) as M,
     ]),
   );
 }

@@ -13,19 +13,26 @@ export function translationProblems(translations: Translations, english: Transla
   const rules = new Intl.PluralRules(lang);
   const categories = rules.resolvedOptions().pluralCategories as string[];
   // Where "one" is more than the number 1 (0 and 1 in Sinhala, 21 and 31 in Russian), its message must show the number.
-  const oneIsOnlyOne = Array.from({ length: 200 }, (_, count) => count).every((count) => (rules.select(count) === "one") === (count === 1));
+  const oneIsOnlyOne = Array.from({ length: 200 }, (_, count) => count).every(
+    (count) => (rules.select(count) === "one") === (count === 1),
+  );
   const digits = digitsOf(lang);
   for (const key of Object.keys(english)) if (!(key in translations)) problems.push(`lacks "${key}"`);
   for (const [key, message] of Object.entries(translations)) {
     for (const text of typeof message === "string" ? [message] : Object.values(message ?? {})) {
-      const foreign = [...(typeof text === "string" ? text : "").matchAll(/\p{Nd}/gu)].map(([digit]) => digit).filter((digit) => !digits.includes(digit));
-      if (foreign.length > 0) problems.push(`"${key}" has the digits ${foreign.join("")}, the language writes ${digits}`);
-      if (writesTibetan(lang) && typeof text === "string") for (const problem of shadProblems(text)) problems.push(`"${key}" has ${problem}`);
+      const foreign = [...(typeof text === "string" ? text : "").matchAll(/\p{Nd}/gu)]
+        .map(([digit]) => digit)
+        .filter((digit) => !digits.includes(digit));
+      if (foreign.length > 0)
+        problems.push(`"${key}" has the digits ${foreign.join("")}, the language writes ${digits}`);
+      if (writesTibetan(lang) && typeof text === "string")
+        for (const problem of shadProblems(text)) problems.push(`"${key}" has ${problem}`);
     }
     if (isPatternKey(key)) {
       const wanted = [...PATTERN_PLACEHOLDERS[key]].sort().join(", ");
       if (typeof message !== "string") problems.push(`"${key}" must be a string`);
-      else if (sortedPlaceholders(message) !== wanted) problems.push(`"${key}" has placeholders ${sortedPlaceholders(message) || "none"}, the pattern ${wanted}`);
+      else if (sortedPlaceholders(message) !== wanted)
+        problems.push(`"${key}" has placeholders ${sortedPlaceholders(message) || "none"}, the pattern ${wanted}`);
       continue;
     }
     const reference = english[key];
@@ -36,7 +43,10 @@ export function translationProblems(translations: Translations, english: Transla
     const expected = sortedPlaceholders(typeof reference === "string" ? reference : (reference.other ?? ""));
     if (typeof reference === "string") {
       if (typeof message !== "string") problems.push(`"${key}" must be a string`);
-      else if (sortedPlaceholders(message) !== expected) problems.push(`"${key}" has placeholders ${sortedPlaceholders(message) || "none"}, English ${expected || "none"}`);
+      else if (sortedPlaceholders(message) !== expected)
+        problems.push(
+          `"${key}" has placeholders ${sortedPlaceholders(message) || "none"}, English ${expected || "none"}`,
+        );
       continue;
     }
     if (typeof message !== "object" || message === null) {
@@ -44,14 +54,18 @@ export function translationProblems(translations: Translations, english: Transla
       continue;
     }
     const forms = Object.keys(message).sort().join(", ");
-    if (forms !== [...categories].sort().join(", ")) problems.push(`"${key}" has the plural forms ${forms}, the language ${[...categories].sort().join(", ")}`);
+    if (forms !== [...categories].sort().join(", "))
+      problems.push(`"${key}" has the plural forms ${forms}, the language ${[...categories].sort().join(", ")}`);
     for (const [form, text] of Object.entries(message)) {
       // The form for exactly one may say "one" in words instead of {count}.
       const inWords = (name: string) => form !== "one" || !oneIsOnlyOne || name !== "count";
       const found = placeholders(text ?? "").filter(inWords);
       const wanted = placeholders(reference.other ?? "").filter(inWords);
       if (typeof text !== "string") problems.push(`"${key}.${form}" must be a string`);
-      else if (found.sort().join(", ") !== wanted.sort().join(", ")) problems.push(`"${key}.${form}" has placeholders ${sortedPlaceholders(text) || "none"}, English ${expected || "none"}`);
+      else if (found.sort().join(", ") !== wanted.sort().join(", "))
+        problems.push(
+          `"${key}.${form}" has placeholders ${sortedPlaceholders(text) || "none"}, English ${expected || "none"}`,
+        );
     }
   }
   return problems;

@@ -35,7 +35,11 @@ const problems = new Map<string, string[]>();
 /** A language's translations as read from their file, once: a sites file of 500 sites in one language reads it one time. */
 function read(tag: string): Translations {
   let translations = parsed.get(tag);
-  if (!translations) parsed.set(tag, (translations = JSON.parse(readFileSync(path.join(TRANSLATIONS_DIR, `${tag}.json`), "utf8")) as Translations));
+  if (!translations)
+    parsed.set(
+      tag,
+      (translations = JSON.parse(readFileSync(path.join(TRANSLATIONS_DIR, `${tag}.json`), "utf8")) as Translations),
+    );
   return translations;
 }
 
@@ -50,12 +54,15 @@ function problemsOf(tag: string): string[] {
  * served. The pages keep the tag as asked (de-AT: Austrian dates) and take the words of the nearest
  * translations (de).
  */
-export function resolveLanguage(value: string): { ok: true; tag: string; translations: string } | { ok: false; problem: string } {
+export function resolveLanguage(
+  value: string,
+): { ok: true; tag: string; translations: string } | { ok: false; problem: string } {
   const tag = canonicalTag(value);
   if (!tag) return { ok: false, problem: `must be a language tag such as en, vi, ja or zh-Hant, not "${value}"` };
   const available = translationTags();
   const translations = translationCandidates(tag).find((candidate) => available.includes(candidate));
-  if (!translations) return { ok: false, problem: `has no translations for "${tag}" in locales/ (there are: ${available.join(", ")})` };
+  if (!translations)
+    return { ok: false, problem: `has no translations for "${tag}" in locales/ (there are: ${available.join(", ")})` };
   const wrong = problemsOf(translations);
   if (wrong.length > 0) return { ok: false, problem: `locales/${translations}.json ${wrong.join("; ")}` };
   return { ok: true, tag, translations };
@@ -82,14 +89,24 @@ const languages = new LRUCache<string, SiteLanguage>({ max: 1000 });
  * Everything the pages need of a language, in the words of a site's tradition, made once per tag and
  * tradition (and, in Tibetan and Dzongkha, per site name: its joins with the shad are written out).
  */
-export function siteLanguage({ tag, translations }: { tag: string; translations: string }, tradition = DEFAULT_TRADITION, siteName?: string): SiteLanguage {
+export function siteLanguage(
+  { tag, translations }: { tag: string; translations: string },
+  tradition = DEFAULT_TRADITION,
+  siteName?: string,
+): SiteLanguage {
   const names = siteName !== undefined && writesTibetan(tag) ? { site: siteName } : undefined;
   const key = `${tag}\n${translations}\n${tradition}${names ? `\n${names.site}` : ""}`;
   let language = languages.get(key);
   if (!language) {
     const words = forTradition(read(translations), tradition);
     const messages = names ? joinNamesWithShad(words, names) : words;
-    language = { lang: tag, dir: textDirection(tag), ogLocale: openGraphLocale(tag), messages, translator: createTranslator(tag, messages) };
+    language = {
+      lang: tag,
+      dir: textDirection(tag),
+      ogLocale: openGraphLocale(tag),
+      messages,
+      translator: createTranslator(tag, messages),
+    };
     languages.set(key, language);
   }
   return language;
@@ -103,7 +120,9 @@ export function siteLanguage({ tag, translations }: { tag: string; translations:
 export function forTradition(translations: Translations, tradition: string): Translations {
   const own = `${TRADITION_PREFIX}${tradition}.`;
   const words: Translations = {};
-  for (const [key, message] of Object.entries(translations)) if (!key.startsWith(TRADITION_PREFIX)) words[key] = message;
-  for (const [key, message] of Object.entries(translations)) if (key.startsWith(own)) words[key.slice(own.length)] = message;
+  for (const [key, message] of Object.entries(translations))
+    if (!key.startsWith(TRADITION_PREFIX)) words[key] = message;
+  for (const [key, message] of Object.entries(translations))
+    if (key.startsWith(own)) words[key.slice(own.length)] = message;
   return words;
 }

@@ -21,7 +21,8 @@ const MYANMAR = /[\u1000-\u109f\ua9e0-\ua9ff\uaa60-\uaa7f]/;
  * between them (its rules remove some of those), at most 16 in a row, so that a span is at most 17 times
  * as long as its Myanmar characters. Everything else stays as it is, at no cost.
  */
-const SPAN = /(?:[ \u00a0\u1680\u2000-\u200d\u202f\u205f\u2060\u3000\ufeff]{0,16}[\u1000-\u109f\ua9e0-\ua9ff\uaa60-\uaa7f]+)+/g;
+const SPAN =
+  /(?:[ \u00a0\u1680\u2000-\u200d\u202f\u205f\u2060\u3000\ufeff]{0,16}[\u1000-\u109f\ua9e0-\ua9ff\uaa60-\uaa7f]+)+/g;
 /** Spaces a span may take in a row, and so the most each Myanmar character may bring to convert. */
 const SPAN_SPACES = 16;
 
@@ -50,7 +51,8 @@ export function zawgyiProbability(text: string): number {
 
 const isConsonant = (code: number) =>
   (code >= 0x1000 && code <= 0x102a) || code === 0x103f || code === 0x104e || (code >= 0x1050 && code <= 0x1055);
-const isMark = (code: number) => (code >= 0x102b && code <= 0x1038) || (code >= 0x103a && code <= 0x103e) || (code >= 0x1056 && code <= 0x1059);
+const isMark = (code: number) =>
+  (code >= 0x102b && code <= 0x1038) || (code >= 0x103a && code <= 0x103e) || (code >= 0x1056 && code <= 0x1059);
 const isStandalone = (code: number) => (code >= 0x1040 && code <= 0x104d) || code === 0x104f;
 const VIRAMA = 0x1039;
 
@@ -138,7 +140,8 @@ export function unicodeBurmese(text: string): string {
  * there is no other reading.
  */
 export function zawgyiReading(text: string): string | undefined {
-  if (!hasMyanmar(text) || !looksLikeUnicodeBurmese(text) || zawgyiProbability(text) < ZAWGYI_PROBABILITY) return undefined;
+  if (!hasMyanmar(text) || !looksLikeUnicodeBurmese(text) || zawgyiProbability(text) < ZAWGYI_PROBABILITY)
+    return undefined;
   const converted = convertZawgyi(text);
   return converted === text ? undefined : converted;
 }

@@ -2,7 +2,13 @@ import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { getSettings } from "~/site/config.server";
 import { metrics, type ImageFetchOutcome } from "~/metrics/record.server";
-import { formatVariantPath, parseVariantPath, type ImageBox, type ImageFormat, type VariantAddress } from "./image-variants";
+import {
+  formatVariantPath,
+  parseVariantPath,
+  type ImageBox,
+  type ImageFormat,
+  type VariantAddress,
+} from "./image-variants";
 import { deadLink, deadLinkCount, markDead } from "./dead-links.server";
 import { createDiskCache } from "./disk-cache.server";
 import { ImageSourceError } from "./errors.server";
@@ -16,7 +22,12 @@ import { urlSecret } from "./url-secret.server";
 export const sourceLimits = { maxBytes: 15 * 1024 * 1024, maxPixels: 40_000_000, maxRedirects: 3 };
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
-const FETCH_OUTCOMES: Record<ImageSourceError["status"], ImageFetchOutcome> = { 403: "refused", 404: "unavailable", 413: "too_large", 415: "not_an_image" };
+const FETCH_OUTCOMES: Record<ImageSourceError["status"], ImageFetchOutcome> = {
+  403: "refused",
+  404: "unavailable",
+  413: "too_large",
+  415: "not_an_image",
+};
 /** Refusals are kept briefly by browsers and proxies, so a dead link costs the origin little. */
 const REFUSED = "public, max-age=300";
 
@@ -33,7 +44,11 @@ export function createImageService(options: ImageServiceOptions) {
   // One fetch or file read per source and one resize per variant, however many ask at once; a source
   // stays in memory a minute, as the 1x, 2x, WebP and JPEG copies of it are asked for together.
   const sourcesInFlight = new Map<string, Promise<Buffer>>();
-  const recentSources = new LRUCache<string, Buffer>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (b) => b.length || 1, ttl: 60_000 });
+  const recentSources = new LRUCache<string, Buffer>({
+    maxSize: 64 * 1024 * 1024,
+    sizeCalculation: (b) => b.length || 1,
+    ttl: 60_000,
+  });
   const variantsInFlight = new Map<string, Promise<Buffer>>();
 
   function loadSource(link: string): Promise<Buffer> {
@@ -68,7 +83,9 @@ export function createImageService(options: ImageServiceOptions) {
         const source = await loadSource(address.source);
         const made = await makeVariant(source, address.box, address.format, sourceLimits.maxPixels);
         metrics.variantMade(address.format);
-        await disk.put(fileName, made).catch((error: Error) => console.warn(`Image cache: could not write ${fileName}: ${error.message}`));
+        await disk
+          .put(fileName, made)
+          .catch((error: Error) => console.warn(`Image cache: could not write ${fileName}: ${error.message}`));
         return made;
       })().finally(() => variantsInFlight.delete(fileName));
       variantsInFlight.set(fileName, pending);
@@ -118,7 +135,8 @@ export function createImageService(options: ImageServiceOptions) {
       } catch (error) {
         if (!(error instanceof ImageSourceError)) throw error;
         // Several variants of one source may fail together: one log line per source.
-        if (!deadLink(address.source)) console.warn(`Image source refused (${error.status}): ${error.message}: ${address.source}`);
+        if (!deadLink(address.source))
+          console.warn(`Image source refused (${error.status}): ${error.message}: ${address.source}`);
         markDead(address.source, { status: error.status, reason: error.message });
         return refusal(error.status, `Image source unavailable: ${error.message}.`);
       }

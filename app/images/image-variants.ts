@@ -57,7 +57,9 @@ export function formatVariantPath(address: VariantAddress): string {
   return `${IMAGE_PATH_PREFIX}${address.signature}/${address.version}/${source}/${boxName(address.box)}.${address.format}`;
 }
 
-const variantPath = new RegExp(`^([A-Za-z0-9_-]{16,64})/([a-z0-9]{1,16})/([A-Za-z0-9_-]{2,4000})/(\\d{1,4})x(\\d{1,4})\\.(${IMAGE_FORMATS.join("|")})$`);
+const variantPath = new RegExp(
+  `^([A-Za-z0-9_-]{16,64})/([a-z0-9]{1,16})/([A-Za-z0-9_-]{2,4000})/(\\d{1,4})x(\\d{1,4})\\.(${IMAGE_FORMATS.join("|")})$`,
+);
 
 /** The parts of an address after /img/, or undefined when it is not one the pages could have written. */
 export function parseVariantPath(rest: string): VariantAddress | undefined {

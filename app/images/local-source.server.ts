@@ -16,7 +16,8 @@ export function localFile(link: string): string | undefined {
     return undefined;
   }
   const file = path.resolve(publicDir, `.${pathname}`);
-  if (!file.startsWith(publicDir + path.sep) || file.startsWith(path.join(publicDir, "build") + path.sep)) return undefined;
+  if (!file.startsWith(publicDir + path.sep) || file.startsWith(path.join(publicDir, "build") + path.sep))
+    return undefined;
   return file;
 }
 

@@ -23,7 +23,12 @@ const encoders = {
  * the box, or as near as the source allows: never enlarged. Refuses what is not an image and images
  * of more than `maxPixels` (decompression bombs) before decoding them.
  */
-export async function makeVariant(source: Buffer, box: ImageBox, format: ImageFormat, maxPixels: number): Promise<Buffer> {
+export async function makeVariant(
+  source: Buffer,
+  box: ImageBox,
+  format: ImageFormat,
+  maxPixels: number,
+): Promise<Buffer> {
   let width: number | undefined;
   let height: number | undefined;
   try {
@@ -32,9 +37,13 @@ export async function makeVariant(source: Buffer, box: ImageBox, format: ImageFo
     throw new ImageSourceError(415, "the source is not an image");
   }
   if (!width || !height) throw new ImageSourceError(415, "the source is not an image");
-  if (width * height > maxPixels) throw new ImageSourceError(413, `the source has ${width}x${height} pixels, over the limit`);
+  if (width * height > maxPixels)
+    throw new ImageSourceError(413, `the source has ${width}x${height} pixels, over the limit`);
   const scale = Math.min(1, width / box.width, height / box.height);
-  const target = { width: Math.max(1, Math.round(box.width * scale)), height: Math.max(1, Math.round(box.height * scale)) };
+  const target = {
+    width: Math.max(1, Math.round(box.width * scale)),
+    height: Math.max(1, Math.round(box.height * scale)),
+  };
   try {
     const image = sharp(source, { limitInputPixels: maxPixels, failOn: "error" })
       .rotate()

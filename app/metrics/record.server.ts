@@ -26,7 +26,17 @@ export type WebVital = "LCP" | "FCP" | "TTFB" | "INP" | "CLS";
  * What became of a request to the beacon endpoint (app/beacon/endpoint.server.ts): counted, or why not.
  * `opted_out` is a reader whose browser sends Sec-GPC: 1 or DNT: 1.
  */
-export const BEACON_OUTCOMES = ["counted", "bot", "opted_out", "prefetch", "rate_limited", "cross_site", "wrong_type", "too_large", "malformed"] as const;
+export const BEACON_OUTCOMES = [
+  "counted",
+  "bot",
+  "opted_out",
+  "prefetch",
+  "rate_limited",
+  "cross_site",
+  "wrong_type",
+  "too_large",
+  "malformed",
+] as const;
 export type BeaconOutcome = (typeof BEACON_OUTCOMES)[number];
 
 export type Recorder = {

@@ -16,7 +16,10 @@ const STATUS_CLASSES = ["1xx", "2xx", "3xx", "4xx", "5xx"];
  * site's label or "none" (before a site was found: 400, 421) and fixed names: a request cannot make a
  * label of its own.
  */
-export function requestMetrics(duration: Histogram<"site" | "route" | "status_class">, routes: Record<string, BuildRoute | undefined>) {
+export function requestMetrics(
+  duration: Histogram<"site" | "route" | "status_class">,
+  routes: Record<string, BuildRoute | undefined>,
+) {
   const routeOf = routeIdMatcher(routes);
   const timeRequests: Middleware = (req, res, next) => {
     const start = performance.now();
@@ -37,5 +40,10 @@ export function requestMetrics(duration: Histogram<"site" | "route" | "status_cl
       res.locals.metricsRoute = route(req);
       next();
     };
-  return { timeRequests, staticFiles: mark(() => "static"), beacon: mark(() => "beacon"), remixRoute: mark((req) => routeOf(req.path)) };
+  return {
+    timeRequests,
+    staticFiles: mark(() => "static"),
+    beacon: mark(() => "beacon"),
+    remixRoute: mark((req) => routeOf(req.path)),
+  };
 }

@@ -33,7 +33,8 @@ export function createSeries(client: typeof Prom) {
   client.collectDefaultMetrics({ register: registry });
   // Gauges named like counters, which `promtool check metrics` rejects; nodejs_active_handles and
   // nodejs_active_requests (by type) say the same.
-  for (const name of ["nodejs_active_handles_total", "nodejs_active_requests_total", "nodejs_active_resources_total"]) registry.removeSingleMetric(name);
+  for (const name of ["nodejs_active_handles_total", "nodejs_active_requests_total", "nodejs_active_resources_total"])
+    registry.removeSingleMetric(name);
   const registers = [registry];
   const counter = <L extends string>(name: string, help: string, labelNames: readonly L[] = []) =>
     new client.Counter<L>({ name: PREFIX + name, help, labelNames, registers });
@@ -42,7 +43,14 @@ export function createSeries(client: typeof Prom) {
   /** A gauge read at each scrape from where the value lives. */
   const watched = (name: string, help: string) => {
     let read = () => 0;
-    new client.Gauge({ name: PREFIX + name, help, registers, collect() { this.set(read()); } });
+    new client.Gauge({
+      name: PREFIX + name,
+      help,
+      registers,
+      collect() {
+        this.set(read());
+      },
+    });
     return (source: () => number) => (read = source);
   };
   const gauge = (name: string, help: string) => new client.Gauge({ name: PREFIX + name, help, registers });
@@ -55,9 +63,14 @@ export function createSeries(client: typeof Prom) {
   );
 
   const pageHits = counter("page_cache_hits_total", "Pages answered from the in-process page cache.", ["site"]);
-  const pageMisses = counter("page_cache_misses_total", "HTML pages not in the page cache, rendered instead.", ["site"]);
+  const pageMisses = counter("page_cache_misses_total", "HTML pages not in the page cache, rendered instead.", [
+    "site",
+  ]);
   const pageStores = counter("page_cache_stores_total", "Rendered pages kept in the page cache.", ["site"]);
-  const pageEvictions = counter("page_cache_evictions_total", "Pages dropped from the page cache to stay within its size bound.");
+  const pageEvictions = counter(
+    "page_cache_evictions_total",
+    "Pages dropped from the page cache to stay within its size bound.",
+  );
   const pageBytes = watched("page_cache_bytes", "Bytes the page cache holds, all encodings of every page.");
   const pageCache: PageCacheEvents = {
     hit: (site) => pageHits.inc({ site }),
@@ -67,28 +80,57 @@ export function createSeries(client: typeof Prom) {
     watchBytes: pageBytes,
   };
 
-  const backendCalls = counter("backend_calls_total", "Calls to the hosted blog backend (a retry inside one call included), by outcome.", ["site", "function", "outcome"]);
+  const backendCalls = counter(
+    "backend_calls_total",
+    "Calls to the hosted blog backend (a retry inside one call included), by outcome.",
+    ["site", "function", "outcome"],
+  );
   const backendDuration = histogram(
     "backend_call_duration_seconds",
     "Time a call to the hosted blog backend took, whatever its outcome.",
     ["site", "function"],
     [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
   );
-  const staleReplies = counter("backend_stale_replies_total", "Reads of backend content older than CACHE_FRESH_SECONDS, by why.", ["site", "reason"]);
-  const joinedCalls = counter("backend_joined_calls_total", "Reads that waited for a backend call already in flight instead of making another.", ["site"]);
+  const staleReplies = counter(
+    "backend_stale_replies_total",
+    "Reads of backend content older than CACHE_FRESH_SECONDS, by why.",
+    ["site", "reason"],
+  );
+  const joinedCalls = counter(
+    "backend_joined_calls_total",
+    "Reads that waited for a backend call already in flight instead of making another.",
+    ["site"],
+  );
 
-  const imageFetches = counter("image_source_fetches_total", "Fetches of remote image sources, by outcome.", ["outcome"]);
-  const variantsMade = counter("image_variants_made_total", "Image copies resized and encoded (not found on disk).", ["format"]);
+  const imageFetches = counter("image_source_fetches_total", "Fetches of remote image sources, by outcome.", [
+    "outcome",
+  ]);
+  const variantsMade = counter("image_variants_made_total", "Image copies resized and encoded (not found on disk).", [
+    "format",
+  ]);
   const diskHits = counter("image_disk_cache_hits_total", "Image copies read from the disk cache.");
-  const diskBytes = watched("image_disk_cache_bytes", "Bytes of image copies in IMAGE_CACHE_DIR, as this process counts them.");
+  const diskBytes = watched(
+    "image_disk_cache_bytes",
+    "Bytes of image copies in IMAGE_CACHE_DIR, as this process counts them.",
+  );
   const deadLinks = watched("image_dead_links", "Image sources remembered as dead (shown as no image for 15 minutes).");
 
   const sites = gauge("sites", "Sites this process serves.");
   const reloads = counter("sites_reloads_total", "Reloads of the sites file on SIGHUP, by result.", ["result"]);
-  const lastReload = gauge("sites_last_reload_success_timestamp_seconds", "When the sites file was last read with success (at start, or on SIGHUP).");
-  const lastReloadOk = gauge("sites_last_reload_successful", "1 when the last reading of the sites file applied, 0 when it had problems.");
+  const lastReload = gauge(
+    "sites_last_reload_success_timestamp_seconds",
+    "When the sites file was last read with success (at start, or on SIGHUP).",
+  );
+  const lastReloadOk = gauge(
+    "sites_last_reload_successful",
+    "1 when the last reading of the sites file applied, 0 when it had problems.",
+  );
 
-  const searches = counter("search_requests_total", "Searches made on the results page, by outcome (found, none, failed).", ["site", "outcome"]);
+  const searches = counter(
+    "search_requests_total",
+    "Searches made on the results page, by outcome (found, none, failed).",
+    ["site", "outcome"],
+  );
   const searchDuration = histogram(
     "search_duration_seconds",
     "Time the catalogue took to answer one search (count, ranking and snippets).",
@@ -96,7 +138,11 @@ export function createSeries(client: typeof Prom) {
     [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
   );
   let catalogues: () => Promise<CatalogueStatus[]> = async () => [];
-  const catalogueGauge = (name: string, help: string, value: (status: CatalogueStatus, now: number) => number | undefined) =>
+  const catalogueGauge = (
+    name: string,
+    help: string,
+    value: (status: CatalogueStatus, now: number) => number | undefined,
+  ) =>
     new client.Gauge({
       name: PREFIX + name,
       help,
@@ -111,8 +157,16 @@ export function createSeries(client: typeof Prom) {
         }
       },
     });
-  catalogueGauge("catalog_articles", "Articles in the site's catalogue (searchable by their list entry at least).", (status) => status.articles);
-  catalogueGauge("catalog_articles_with_body", "Articles of the catalogue whose body is searchable too.", (status) => status.withBody);
+  catalogueGauge(
+    "catalog_articles",
+    "Articles in the site's catalogue (searchable by their list entry at least).",
+    (status) => status.articles,
+  );
+  catalogueGauge(
+    "catalog_articles_with_body",
+    "Articles of the catalogue whose body is searchable too.",
+    (status) => status.withBody,
+  );
   catalogueGauge(
     "catalog_sync_lag_seconds",
     "Time since the catalogue's sync last read the site's list (the newest articles) successfully.",
@@ -122,7 +176,12 @@ export function createSeries(client: typeof Prom) {
   // Readers' Web Vitals (app/vitals, docs/decisions/047): buckets around each metric's "good" and "poor"
   // thresholds (LCP 2.5 s and 4 s, FCP 1.8 s and 3 s, TTFB 0.8 s and 1.8 s, INP 200 ms and 500 ms, CLS 0.1 and 0.25).
   const vital = (name: string, what: string, buckets: number[]) =>
-    histogram(name, `${what} of the pages readers saw, as their browsers measured it, by site and route template.`, ["site", "route"], buckets);
+    histogram(
+      name,
+      `${what} of the pages readers saw, as their browsers measured it, by site and route template.`,
+      ["site", "route"],
+      buckets,
+    );
   const webVitals: Record<WebVital, Prom.Histogram<"site" | "route">> = {
     LCP: vital(WEB_VITAL_SERIES.LCP, "Largest Contentful Paint", [0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 7.5, 10]),
     FCP: vital(WEB_VITAL_SERIES.FCP, "First Contentful Paint", [0.25, 0.5, 1, 1.5, 1.8, 2.5, 3, 4, 6, 10]),

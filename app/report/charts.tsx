@@ -14,14 +14,25 @@ import { count } from "./format";
  * Views as bars and visitors as a line, per day of the period, `width` units wide: the page draws one for
  * phones and one for wider screens, so that its text stays readable at either size.
  */
-export function DailyChart({ daily, width, className }: { daily: { day: string; views: number; visitors: number }[]; width: number; className: string }) {
+export function DailyChart({
+  daily,
+  width,
+  className,
+}: {
+  daily: { day: string; views: number; visitors: number }[];
+  width: number;
+  className: string;
+}) {
   const height = 200;
   const margin = { top: 10, right: 16, bottom: 22, left: 40 };
   const x = scaleBand(
     daily.map((entry) => entry.day),
     [margin.left, width - margin.right],
   ).padding(daily.length > 40 ? 0.1 : 0.25);
-  const y = scaleLinear([0, Math.max(1, ...daily.map((entry) => Math.max(entry.views, entry.visitors)))], [height - margin.bottom, margin.top]).nice(4);
+  const y = scaleLinear(
+    [0, Math.max(1, ...daily.map((entry) => Math.max(entry.views, entry.visitors)))],
+    [height - margin.bottom, margin.top],
+  ).nice(4);
   const center = (day: string) => (x(day) ?? 0) + x.bandwidth() / 2;
   const visitors = line<{ day: string; visitors: number }>(
     (entry) => center(entry.day),
@@ -31,17 +42,32 @@ export function DailyChart({ daily, width, className }: { daily: { day: string; 
   const every = Math.max(1, Math.ceil(daily.length / Math.floor(width / 70)));
   const labelled = daily.filter((_, index) => (daily.length - 1 - index) % every === 0);
   return (
-    <svg className={`chart ${className}`} viewBox={`0 0 ${width} ${height}`} role="img" aria-label="Views and visitors per day">
-      {y.ticks(4).filter(Number.isInteger).map((tick) => (
-        <g key={tick}>
-          <line className="grid" x1={margin.left} x2={width - margin.right} y1={y(tick)} y2={y(tick)} />
-          <text x={margin.left - 4} y={y(tick)} dy="0.32em" textAnchor="end">
-            {count(tick)}
-          </text>
-        </g>
-      ))}
+    <svg
+      className={`chart ${className}`}
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-label="Views and visitors per day"
+    >
+      {y
+        .ticks(4)
+        .filter(Number.isInteger)
+        .map((tick) => (
+          <g key={tick}>
+            <line className="grid" x1={margin.left} x2={width - margin.right} y1={y(tick)} y2={y(tick)} />
+            <text x={margin.left - 4} y={y(tick)} dy="0.32em" textAnchor="end">
+              {count(tick)}
+            </text>
+          </g>
+        ))}
       {daily.map((entry) => (
-        <rect key={entry.day} className="views" x={x(entry.day)} y={y(entry.views)} width={x.bandwidth()} height={y(0) - y(entry.views)} />
+        <rect
+          key={entry.day}
+          className="views"
+          x={x(entry.day)}
+          y={y(entry.views)}
+          width={x.bandwidth()}
+          height={y(0) - y(entry.views)}
+        />
       ))}
       {visitors && <path className="visitors" d={visitors} />}
       {labelled.map((entry) => (

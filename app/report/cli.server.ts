@@ -28,7 +28,8 @@ async function exposition(url: string | undefined) {
     throw new Error(`no answer from ${url} (${error.cause instanceof Error ? error.cause.message : error.message})`);
   });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  if (Number(response.headers.get("content-length") ?? 0) > MAX_EXPOSITION_BYTES) throw new Error(`${url} answers more than 32 MB`);
+  if (Number(response.headers.get("content-length") ?? 0) > MAX_EXPOSITION_BYTES)
+    throw new Error(`${url} answers more than 32 MB`);
   const text = await response.text();
   if (text.length > MAX_EXPOSITION_BYTES) throw new Error(`${url} answered more than 32 MB`);
   return samples(text);
@@ -38,10 +39,22 @@ async function exposition(url: string | undefined) {
 type Output = { write(text: string): unknown };
 
 /** `npm run report`: writes the report, or what is wrong, and answers the exit code (0, 1 a problem, 2 a usage error). */
-export async function runReport(argv: string[], out: Output = process.stdout, err: Output = process.stderr): Promise<number> {
+export async function runReport(
+  argv: string[],
+  out: Output = process.stdout,
+  err: Output = process.stderr,
+): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({ args: argv, options: { site: { type: "string", multiple: true }, days: { type: "string", multiple: true }, metrics: { type: "string" }, help: { type: "boolean", short: "h" } } }));
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        site: { type: "string", multiple: true },
+        days: { type: "string", multiple: true },
+        metrics: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    }));
   } catch (error) {
     err.write(`${(error as Error).message}\n\n${USAGE}`);
     return 2;
@@ -50,15 +63,29 @@ export async function runReport(argv: string[], out: Output = process.stdout, er
   const choice = parseChoice({ site: values.site ?? [], days: values.days ?? [] });
   if (!choice.ok) return (err.write(`${choice.problem}\n\n${USAGE}`), 2);
   const checked = parseSettings(process.env);
-  if (!checked.ok) return (err.write(`These settings are wrong (see .env.example):\n${checked.problems.map((problem) => `  - ${problem}`).join("\n")}\n`), 1);
+  if (!checked.ok)
+    return (
+      err.write(
+        `These settings are wrong (see .env.example):\n${checked.problems.map((problem) => `  - ${problem}`).join("\n")}\n`,
+      ),
+      1
+    );
   const settings = getSettings();
   const sites = readSites(settings);
-  if (!sites.ok) return (err.write(`The sites file is wrong:\n${sites.problems.map((problem) => `  - ${problem}`).join("\n")}\n`), 1);
+  if (!sites.ok)
+    return (
+      err.write(`The sites file is wrong:\n${sites.problems.map((problem) => `  - ${problem}`).join("\n")}\n`),
+      1
+    );
   // The counts are read from the catalogue database when there is one, through a pool of the report's own.
   const pool = settings.catalogue.database ? createPool(settings.catalogue.database) : undefined;
-  const listener = settings.metrics && `http://${/^(0\.0\.0\.0|::)$/.test(settings.metrics.host) ? "127.0.0.1" : settings.metrics.host}:${settings.metrics.port}/metrics`;
+  const listener =
+    settings.metrics &&
+    `http://${/^(0\.0\.0\.0|::)$/.test(settings.metrics.host) ? "127.0.0.1" : settings.metrics.host}:${settings.metrics.port}/metrics`;
   try {
-    const made = await makeReport(sites.sites, { dir: settings.catalogue.dir, pool }, choice.choice, () => exposition(values.metrics ?? listener));
+    const made = await makeReport(sites.sites, { dir: settings.catalogue.dir, pool }, choice.choice, () =>
+      exposition(values.metrics ?? listener),
+    );
     if (!made.ok) return (err.write(`${made.problem} Sites: ${made.sites.join(", ")}\n`), 1);
     out.write(reportText(made.report));
     return 0;

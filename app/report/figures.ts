@@ -110,7 +110,9 @@ export function figuresOf(stores: CountRow[][], period: Period): Figures {
   }
   const of = (kind: string, page = "", key = "") => sum.get(`${kind}\0${page}\0${key}`) ?? 0;
   const ranked = (kind: string, top: number) => {
-    const all = [...(keys.get(kind) ?? [])].map((key) => ({ key, n: of(kind, "", key) })).filter((entry) => entry.n > 0);
+    const all = [...(keys.get(kind) ?? [])]
+      .map((key) => ({ key, n: of(kind, "", key) }))
+      .filter((entry) => entry.n > 0);
     all.sort((a, b) => b.n - a.n || a.key.localeCompare(b.key));
     return { total: all.reduce((total, entry) => total + entry.n, 0), top: all.slice(0, top) };
   };
@@ -130,7 +132,11 @@ export function figuresOf(stores: CountRow[][], period: Period): Figures {
     period,
     views: of("views"),
     visitors: of("visitors"),
-    daily: period.each.map((day) => ({ day, views: sum.get(`views@${day}`) ?? 0, visitors: sum.get(`visitors@${day}`) ?? 0 })),
+    daily: period.each.map((day) => ({
+      day,
+      views: sum.get(`views@${day}`) ?? 0,
+      visitors: sum.get(`visitors@${day}`) ?? 0,
+    })),
     sources: Object.fromEntries(
       SOURCE_KINDS.map((kind) => {
         const { total, top } = ranked(kind, TOP.sources);
@@ -151,7 +157,12 @@ export function figuresOf(stores: CountRow[][], period: Period): Figures {
     pages: perPage.filter((page) => !page.page.startsWith(ARTICLE_PREFIX)),
     funnel:
       shown > 0
-        ? { shown, later: of(ACTION_KINDS.donateLater), backdrop: of(ACTION_KINDS.donateBackdrop), now: of(ACTION_KINDS.donateNow) }
+        ? {
+            shown,
+            later: of(ACTION_KINDS.donateLater),
+            backdrop: of(ACTION_KINDS.donateBackdrop),
+            now: of(ACTION_KINDS.donateNow),
+          }
         : undefined,
     donatePanel: of(ACTION_KINDS.donatePanel),
     outbound: ranked(ACTION_KINDS.outbound, TOP.hosts),

@@ -43,4 +43,9 @@ export const pageName = (page: string) => TEMPLATES[page] ?? page;
 export const periodName = (period: Period) => `last ${period.days} days, ${period.from} to ${period.to} (UTC)`;
 
 /** The sources' kinds, as headings. */
-export const SOURCE_NAMES = { referrer: "Referring sites", utm_source: "utm_source", utm_medium: "utm_medium", utm_campaign: "utm_campaign" } as const;
+export const SOURCE_NAMES = {
+  referrer: "Referring sites",
+  utm_source: "utm_source",
+  utm_medium: "utm_medium",
+  utm_campaign: "utm_campaign",
+} as const;

@@ -30,9 +30,14 @@ export function reportHandler(registry: Registry, sites: () => readonly SiteSett
       res.end(req.method === "HEAD" ? undefined : html);
     };
     const labels = () => sites().map((site) => site.label);
-    if (req.method !== "GET" && req.method !== "HEAD") return send(405, problemPage("Method not allowed", "The report is read with GET."), { Allow: "GET, HEAD" });
+    if (req.method !== "GET" && req.method !== "HEAD")
+      return send(405, problemPage("Method not allowed", "The report is read with GET."), { Allow: "GET, HEAD" });
     const url = req.url ?? "";
-    if (url.length > MAX_URL_LENGTH) return send(414, problemPage("Address too long", `The report's address has at most ${MAX_URL_LENGTH} characters.`, labels()));
+    if (url.length > MAX_URL_LENGTH)
+      return send(
+        414,
+        problemPage("Address too long", `The report's address has at most ${MAX_URL_LENGTH} characters.`, labels()),
+      );
     const query = new URLSearchParams(url.slice(url.indexOf("?") + 1 || url.length));
     const parsed = parseChoice({ site: query.getAll("site"), days: query.getAll("days") });
     if (!parsed.ok) return send(400, problemPage("This report cannot be made", `${parsed.problem}.`, labels()));

@@ -57,7 +57,8 @@ function Document({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const page = (title: string, body: ReactNode) => `<!doctype html>${renderToStaticMarkup(<Document title={title}>{body}</Document>)}`;
+const page = (title: string, body: ReactNode) =>
+  `<!doctype html>${renderToStaticMarkup(<Document title={title}>{body}</Document>)}`;
 
 /** The form that chooses a site and a period: a GET to the same page, no script. */
 function Choice({ site, sites, days }: { site?: string; sites: string[]; days: number }) {
@@ -101,10 +102,21 @@ function Total({ label, value, note }: { label: string; value: string; note?: st
 }
 
 /** Shown instead of a share: NO_DATA in the muted style. */
-const Share = ({ share }: { share: number | undefined }) => (share === undefined ? <span className="none">{NO_DATA}</span> : <>{percent(share)}</>);
+const Share = ({ share }: { share: number | undefined }) =>
+  share === undefined ? <span className="none">{NO_DATA}</span> : <>{percent(share)}</>;
 
 /** A table: a caption, the columns' heads, and one row per entry, its first cell naming it. */
-function Table({ caption, head, rows, className }: { caption?: ReactNode; head: string[]; rows: { key: string; cells: ReactNode[] }[]; className?: string }) {
+function Table({
+  caption,
+  head,
+  rows,
+  className,
+}: {
+  caption?: ReactNode;
+  head: string[];
+  rows: { key: string; cells: ReactNode[] }[];
+  className?: string;
+}) {
   return (
     <table className={className}>
       {caption && <caption>{caption}</caption>}
@@ -138,9 +150,33 @@ const Named = ({ name, value, max }: { name: string; value: number; max: number 
   </>
 );
 
-function RankedTable({ caption, keyName, unit, ranked, total }: { caption: string; keyName: string; unit: string; ranked: Ranked[]; total: number }) {
-  if (ranked.length === 0) return <p className="none">{caption}: {NO_DATA}</p>;
-  const rows = ranked.map((entry) => ({ key: entry.key, cells: [<Named key="name" name={entry.key} value={entry.n} max={ranked[0]!.n} />, count(entry.n), percent(rate(entry.n, total))] }));
+function RankedTable({
+  caption,
+  keyName,
+  unit,
+  ranked,
+  total,
+}: {
+  caption: string;
+  keyName: string;
+  unit: string;
+  ranked: Ranked[];
+  total: number;
+}) {
+  if (ranked.length === 0)
+    return (
+      <p className="none">
+        {caption}: {NO_DATA}
+      </p>
+    );
+  const rows = ranked.map((entry) => ({
+    key: entry.key,
+    cells: [
+      <Named key="name" name={entry.key} value={entry.n} max={ranked[0]!.n} />,
+      count(entry.n),
+      percent(rate(entry.n, total)),
+    ],
+  }));
   return <Table caption={caption} head={[keyName, unit, "Share"]} rows={rows} />;
 }
 
@@ -160,23 +196,55 @@ function Articles({ articles }: { articles: Figures["articles"] }) {
     ],
   }));
   const caption = `The ${articles.top.length} most viewed of ${count(articles.viewed)} articles viewed. Completion: ends reached per view.`;
-  return <Table className="articles" caption={caption} head={["Article", "Views", "Completion", "Engaged per view"]} rows={rows} />;
+  return (
+    <Table
+      className="articles"
+      caption={caption}
+      head={["Article", "Views", "Completion", "Engaged per view"]}
+      rows={rows}
+    />
+  );
 }
 
 function Funnel({ figures }: { figures: Figures }) {
   const { funnel, donatePanel } = figures;
-  const panel = <p>Readers without JavaScript who opened the donation panel (#donate): {donatePanel > 0 ? count(donatePanel) : <span className="none">{NO_DATA}</span>}</p>;
-  if (!funnel) return <>{<p className="none">The donation pop-up: {NO_DATA}.</p>}{panel}</>;
+  const panel = (
+    <p>
+      Readers without JavaScript who opened the donation panel (#donate):{" "}
+      {donatePanel > 0 ? count(donatePanel) : <span className="none">{NO_DATA}</span>}
+    </p>
+  );
+  if (!funnel)
+    return (
+      <>
+        {<p className="none">The donation pop-up: {NO_DATA}.</p>}
+        {panel}
+      </>
+    );
   const steps = [
     { label: "“Maybe Later”", n: funnel.later },
     { label: "Closed by the backdrop", n: funnel.backdrop },
     { label: "“Donate Now”", n: funnel.now },
-    { label: "No choice (the page was left)", n: Math.max(0, funnel.shown - funnel.later - funnel.backdrop - funnel.now) },
+    {
+      label: "No choice (the page was left)",
+      n: Math.max(0, funnel.shown - funnel.later - funnel.backdrop - funnel.now),
+    },
   ];
-  const rows = steps.map((step) => ({ key: step.label, cells: [<Named key="name" name={step.label} value={step.n} max={funnel.shown} />, count(step.n), percent(rate(step.n, funnel.shown))] }));
+  const rows = steps.map((step) => ({
+    key: step.label,
+    cells: [
+      <Named key="name" name={step.label} value={step.n} max={funnel.shown} />,
+      count(step.n),
+      percent(rate(step.n, funnel.shown)),
+    ],
+  }));
   return (
     <>
-      <Table caption={`The pop-up was shown ${count(funnel.shown)} times; each answer per showing.`} head={["Answer", "Times", "Rate"]} rows={rows} />
+      <Table
+        caption={`The pop-up was shown ${count(funnel.shown)} times; each answer per showing.`}
+        head={["Answer", "Times", "Rate"]}
+        rows={rows}
+      />
       {panel}
     </>
   );
@@ -188,8 +256,9 @@ function WebVitals({ vitals }: { vitals: Report["vitals"] }) {
   return (
     <>
       <p className="muted">
-        What readers&apos; browsers measured, as this process received it{since ? ` since it started (${since} UTC)` : ""}: p75, the value three pages in four
-        did better than, estimated from the histograms&apos; buckets as Prometheus does. Other origins of the site measure their own; Prometheus
+        What readers&apos; browsers measured, as this process received it
+        {since ? ` since it started (${since} UTC)` : ""}: p75, the value three pages in four did better than, estimated
+        from the histograms&apos; buckets as Prometheus does. Other origins of the site measure their own; Prometheus
         (docs/grafana) has them all, over any period.
       </p>
       {vitals.templates.length === 0 ? (
@@ -213,7 +282,10 @@ function WebVitals({ vitals }: { vitals: Report["vitals"] }) {
                     {figure.p75 !== undefined && <VitalStrip metric={figure.metric} value={figure.p75} />}
                   </>,
                   vital(figure.metric, figure.p75),
-                  <span key="rating" className={`rating ${figure.rating === "good" ? "good" : figure.rating === "poor" ? "poor" : figure.rating ? "ni" : "none"}`}>
+                  <span
+                    key="rating"
+                    className={`rating ${figure.rating === "good" ? "good" : figure.rating === "poor" ? "poor" : figure.rating ? "ni" : "none"}`}
+                  >
                     {figure.rating ?? NO_DATA}
                   </span>,
                 ],
@@ -244,7 +316,13 @@ function DailyCharts({ daily }: { daily: Figures["daily"] }) {
       <DailyChart daily={daily} width={960} className="wide" />
       <details>
         <summary>Per day</summary>
-        <Table head={["Day", "Views", "Visitors"]} rows={daily.map((entry) => ({ key: entry.day, cells: [entry.day, count(entry.views), count(entry.visitors)] }))} />
+        <Table
+          head={["Day", "Views", "Visitors"]}
+          rows={daily.map((entry) => ({
+            key: entry.day,
+            cells: [entry.day, count(entry.views), count(entry.visitors)],
+          }))}
+        />
       </details>
     </>
   );
@@ -278,15 +356,31 @@ export function reportPage(report: Report): string {
           <h2 id="articles">Top articles</h2>
           <Articles articles={figures.articles} />
           {figures.pages.length > 0 && (
-            <Table caption="Other pages, by kind" head={["Pages", "Views"]} rows={figures.pages.map((entry) => ({ key: entry.page, cells: [pageName(entry.page), count(entry.views)] }))} />
+            <Table
+              caption="Other pages, by kind"
+              head={["Pages", "Views"]}
+              rows={figures.pages.map((entry) => ({
+                key: entry.page,
+                cells: [pageName(entry.page), count(entry.views)],
+              }))}
+            />
           )}
         </section>
         <section aria-labelledby="sources">
           <h2 id="sources">Sources</h2>
-          <p className="muted">Counted once per visitor and day, on their first view; a referrer of the site itself is none.</p>
+          <p className="muted">
+            Counted once per visitor and day, on their first view; a referrer of the site itself is none.
+          </p>
           <div className="columns">
             {SOURCE_KINDS.map((kind) => (
-              <RankedTable key={kind} caption={SOURCE_NAMES[kind]} keyName={kind === "referrer" ? "Host" : "Value"} unit="Visitors" ranked={figures.sources[kind].top} total={figures.sources[kind].visitors} />
+              <RankedTable
+                key={kind}
+                caption={SOURCE_NAMES[kind]}
+                keyName={kind === "referrer" ? "Host" : "Value"}
+                unit="Visitors"
+                ranked={figures.sources[kind].top}
+                total={figures.sources[kind].visitors}
+              />
             ))}
           </div>
         </section>
@@ -297,8 +391,20 @@ export function reportPage(report: Report): string {
         <section aria-labelledby="clicks">
           <h2 id="clicks">Links to other sites</h2>
           <div className="columns">
-            <RankedTable caption="Outbound links" keyName="Host" unit="Clicks" ranked={figures.outbound.top} total={figures.outbound.total} />
-            <RankedTable caption="Embeds" keyName="Host" unit="Clicks" ranked={figures.embeds.top} total={figures.embeds.total} />
+            <RankedTable
+              caption="Outbound links"
+              keyName="Host"
+              unit="Clicks"
+              ranked={figures.outbound.top}
+              total={figures.outbound.total}
+            />
+            <RankedTable
+              caption="Embeds"
+              keyName="Host"
+              unit="Clicks"
+              ranked={figures.embeds.top}
+              total={figures.embeds.total}
+            />
           </div>
         </section>
         <section aria-labelledby="vitals">
@@ -308,12 +414,15 @@ export function reportPage(report: Report): string {
       </main>
       <footer>
         <p>
-          Days are UTC. Visitors are told apart within a day only (a salted hash, forgotten after two days): a reader who comes on three days
-          counts three times. Each process writes its counts every 5 seconds; the last seconds may not be here yet.
+          Days are UTC. Visitors are told apart within a day only (a salted hash, forgotten after two days): a reader
+          who comes on three days counts three times. Each process writes its counts every 5 seconds; the last seconds
+          may not be here yet.
         </p>
         <p>
-          Read from {report.stores.length === 0 ? "no store: nothing was counted for this site yet" : report.stores.join(", ")}
-          {report.unread > 0 ? `, and ${report.unread} more not read (at most ${report.stores.length})` : ""}. Made {report.made.toISOString()}.
+          Read from{" "}
+          {report.stores.length === 0 ? "no store: nothing was counted for this site yet" : report.stores.join(", ")}
+          {report.unread > 0 ? `, and ${report.unread} more not read (at most ${report.stores.length})` : ""}. Made{" "}
+          {report.made.toISOString()}.
         </p>
       </footer>
     </>,

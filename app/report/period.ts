@@ -34,14 +34,20 @@ export type ReportChoice = { site?: string; days: ReportDays };
  * (checked against the sites by the caller) and one of REPORT_DAYS. Each may be given once; anything
  * else is a problem to show, never a guess.
  */
-export function parseChoice(values: Record<string, string[]>): { ok: true; choice: ReportChoice } | { ok: false; problem: string } {
+export function parseChoice(
+  values: Record<string, string[]>,
+): { ok: true; choice: ReportChoice } | { ok: false; problem: string } {
   for (const name of ["site", "days"]) {
     if ((values[name]?.length ?? 0) > 1) return { ok: false, problem: `${name} may be given once` };
   }
   const parsed = choice.safeParse({ site: values.site?.[0], days: values.days?.[0] });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    return { ok: false, problem: issue.path[0] === "site" ? `site must be a site's name of 1 to ${MAX_SITE_LENGTH} characters` : issue.message };
+    return {
+      ok: false,
+      problem:
+        issue.path[0] === "site" ? `site must be a site's name of 1 to ${MAX_SITE_LENGTH} characters` : issue.message,
+    };
   }
   return { ok: true, choice: parsed.data };
 }

@@ -35,7 +35,13 @@ export async function makeReport(
 ): Promise<ReportResult> {
   const labels = sites.map((site) => site.label);
   const site = choice.site === undefined ? sites[0] : sites.find((candidate) => candidate.label === choice.site);
-  if (!site) return { ok: false, status: 404, problem: choice.site === undefined ? "This process serves no site." : `No site is named "${choice.site}".`, sites: labels };
+  if (!site)
+    return {
+      ok: false,
+      status: 404,
+      problem: choice.site === undefined ? "This process serves no site." : `No site is named "${choice.site}".`,
+      sites: labels,
+    };
   const period = periodOf(choice.days, now);
   const [counts, vitals] = await Promise.all([
     readSiteCounts(site, period, stores),
@@ -44,5 +50,16 @@ export async function makeReport(
       (error: Error) => ({ unavailable: error.message }),
     ),
   ]);
-  return { ok: true, report: { site: site.label, sites: labels, figures: figuresOf(counts.stores, period), vitals, stores: counts.names, unread: counts.unread, made: now } };
+  return {
+    ok: true,
+    report: {
+      site: site.label,
+      sites: labels,
+      figures: figuresOf(counts.stores, period),
+      vitals,
+      stores: counts.names,
+      unread: counts.unread,
+      made: now,
+    },
+  };
 }

@@ -21,15 +21,21 @@ const NAMED_DOMAIN = /^(.+)-[A-Za-z0-9]{12}$/;
  * per domain it was reached at, each found by the domain its name begins with, then checked against the
  * name that domain gives (`nameOf`): another site's store is never taken for this one's.
  */
-export function storesOfSite(site: SiteSettings, existing: readonly string[], nameOf: (domain: string) => string): string[] {
+export function storesOfSite(
+  site: SiteSettings,
+  existing: readonly string[],
+  nameOf: (domain: string) => string,
+): string[] {
   if (!site.blogApi || site.siteDomain) {
     const name = nameOf(site.siteDomain ?? "localhost");
     return existing.includes(name) ? [name] : [];
   }
-  return existing.filter((name) => {
-    const domain = NAMED_DOMAIN.exec(name)?.[1];
-    return domain !== undefined && nameOf(domain) === name;
-  }).sort();
+  return existing
+    .filter((name) => {
+      const domain = NAMED_DOMAIN.exec(name)?.[1];
+      return domain !== undefined && nameOf(domain) === name;
+    })
+    .sort();
 }
 
 export type SiteCounts = { stores: CountRow[][]; names: string[]; unread: number };
@@ -43,9 +49,15 @@ export type CountStores = { dir: string; pool?: pg.Pool };
  * the catalogue database's counts. The page and `npm run report` both
  * read here; counts a process holds in memory (5 s at most) are not in the store yet.
  */
-export async function readSiteCounts(site: SiteSettings, period: Period, { dir, pool }: CountStores): Promise<SiteCounts> {
+export async function readSiteCounts(
+  site: SiteSettings,
+  period: Period,
+  { dir, pool }: CountStores,
+): Promise<SiteCounts> {
   const nameOf = (domain: string) => storeName(storeFile(dir, site, domain));
-  const existing = pool ? (await run<{ name: string }>(pool, "SELECT name FROM catalogues", [])).map((row) => row.name) : sqliteNames(dir);
+  const existing = pool
+    ? (await run<{ name: string }>(pool, "SELECT name FROM catalogues", [])).map((row) => row.name)
+    : sqliteNames(dir);
   const all = storesOfSite(site, existing, nameOf);
   const names = all.slice(0, MAX_STORES);
   const stores = pool

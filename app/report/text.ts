@@ -26,15 +26,41 @@ export function bar(value: number, max: number, width = 16): string {
 /** Pure: one character per value, its height against the largest; "·" for none. */
 export function sparkline(values: number[]): string {
   const max = Math.max(0, ...values);
-  return values.map((value) => (value <= 0 || max === 0 ? "·" : SPARKS[Math.min(7, Math.floor((value / max) * 7.999))])).join("");
+  return values
+    .map((value) => (value <= 0 || max === 0 ? "·" : SPARKS[Math.min(7, Math.floor((value / max) * 7.999))]))
+    .join("");
 }
 
 /** A table without outer borders: a line under the head, columns two spaces apart, figures to the right. */
 function table(head: string[], rows: string[][], numeric = head.map((_, index) => index > 0)): string {
-  const blank = { top: "", "top-mid": "", "top-left": "", "top-right": "", bottom: "", "bottom-mid": "", "bottom-left": "", "bottom-right": "", left: "  ", "left-mid": "", mid: "", "mid-mid": "", right: "", "right-mid": "", middle: "  " };
-  const lines = new Table({ head, chars: blank, style: { head: [], border: [], "padding-left": 0, "padding-right": 0 }, colAligns: numeric.map((right) => (right ? "right" : "left")) });
+  const blank = {
+    top: "",
+    "top-mid": "",
+    "top-left": "",
+    "top-right": "",
+    bottom: "",
+    "bottom-mid": "",
+    "bottom-left": "",
+    "bottom-right": "",
+    left: "  ",
+    "left-mid": "",
+    mid: "",
+    "mid-mid": "",
+    right: "",
+    "right-mid": "",
+    middle: "  ",
+  };
+  const lines = new Table({
+    head,
+    chars: blank,
+    style: { head: [], border: [], "padding-left": 0, "padding-right": 0 },
+    colAligns: numeric.map((right) => (right ? "right" : "left")),
+  });
   lines.push(...rows);
-  const [first, ...rest] = lines.toString().split("\n").map((line) => line.trimEnd());
+  const [first, ...rest] = lines
+    .toString()
+    .split("\n")
+    .map((line) => line.trimEnd());
   const width = Math.max(...[first!, ...rest].map((line) => stringWidth(line)));
   return [first, `  ${"─".repeat(Math.max(0, width - 2))}`, ...rest].join("\n");
 }
@@ -43,7 +69,12 @@ function ranked(title: string, keyName: string, unit: string, entries: Ranked[],
   if (entries.length === 0) return `${title}: ${NO_DATA}`;
   return `${title}\n${table(
     [keyName, unit, "Share", ""],
-    entries.map((entry) => [clean(entry.key), count(entry.n), percent(rate(entry.n, total)), bar(entry.n, entries[0]!.n)]),
+    entries.map((entry) => [
+      clean(entry.key),
+      count(entry.n),
+      percent(rate(entry.n, total)),
+      bar(entry.n, entries[0]!.n),
+    ]),
     [false, true, true, false],
   )}`;
 }
@@ -52,7 +83,12 @@ function articles({ articles }: Figures): string {
   if (articles.top.length === 0) return "No article was viewed in this period.";
   return `The ${articles.top.length} most viewed of ${count(articles.viewed)} articles viewed; completion: ends reached per view.\n${table(
     ["Article", "Views", "Completion", "Engaged/view"],
-    articles.top.map((article) => [clean(article.page), count(article.views), percent(article.completion), duration(article.engagedSeconds)]),
+    articles.top.map((article) => [
+      clean(article.page),
+      count(article.views),
+      percent(article.completion),
+      duration(article.engagedSeconds),
+    ]),
   )}`;
 }
 
@@ -74,7 +110,9 @@ function funnel({ funnel, donatePanel }: Figures): string {
 
 function webVitals(vitals: Report["vitals"]): string {
   if ("unavailable" in vitals) return `Not available: ${clean(vitals.unavailable)}`;
-  const since = vitals.since ? ` since it started (${new Date(vitals.since).toISOString().slice(0, 16).replace("T", " ")} UTC)` : "";
+  const since = vitals.since
+    ? ` since it started (${new Date(vitals.since).toISOString().slice(0, 16).replace("T", " ")} UTC)`
+    : "";
   const intro = `As the process received them${since}; p75 estimated from the histograms' buckets. Other origins measure their own (Prometheus has all).`;
   if (vitals.templates.length === 0) return `${intro}\nNo page measured yet.`;
   return `${intro}\n${table(
@@ -108,10 +146,23 @@ export function reportText(report: Report): string {
     `  ${sparkline(figures.daily.map((entry) => entry.visitors))}`,
     heading("Top articles"),
     articles(figures),
-    figures.pages.length > 0 ? `Other pages, by kind\n${table(["Pages", "Views"], figures.pages.map((entry) => [clean(pageName(entry.page)), count(entry.views)]))}` : "",
+    figures.pages.length > 0
+      ? `Other pages, by kind\n${table(
+          ["Pages", "Views"],
+          figures.pages.map((entry) => [clean(pageName(entry.page)), count(entry.views)]),
+        )}`
+      : "",
     heading("Sources"),
     "Counted once per visitor and day, on their first view.",
-    ...SOURCE_KINDS.map((kind) => ranked(SOURCE_NAMES[kind], kind === "referrer" ? "Host" : "Value", "Visitors", figures.sources[kind].top, figures.sources[kind].visitors)),
+    ...SOURCE_KINDS.map((kind) =>
+      ranked(
+        SOURCE_NAMES[kind],
+        kind === "referrer" ? "Host" : "Value",
+        "Visitors",
+        figures.sources[kind].top,
+        figures.sources[kind].visitors,
+      ),
+    ),
     heading("Donation pop-up"),
     funnel(figures),
     heading("Links to other sites"),

@@ -47,12 +47,20 @@ export function vitalsOf(all: Sample[], site: string): Vitals {
     const metrics = WEB_VITALS.map((metric): VitalFigure => {
       const list = (buckets.get(`${route}\0${metric}`) ?? []).sort((a, b) => a.le - b.le);
       const p75 = histogramQuantile(0.75, list);
-      return { metric, pages: list.at(-1)?.count ?? 0, p75, rating: p75 === undefined ? undefined : ratingOf(metric, p75) };
+      return {
+        metric,
+        pages: list.at(-1)?.count ?? 0,
+        p75,
+        rating: p75 === undefined ? undefined : ratingOf(metric, p75),
+      };
     });
     // A page's report may lack some metrics (no LCP after a client-side navigation): the most any has.
     return { route, pages: Math.max(...metrics.map((figure) => figure.pages)), metrics };
   });
   templates.sort((a, b) => b.pages - a.pages || a.route.localeCompare(b.route));
   const start = all.find((sample) => sample.name === "process_start_time_seconds")?.value;
-  return { since: start === undefined ? undefined : start * 1000, templates: templates.filter((template) => template.pages > 0) };
+  return {
+    since: start === undefined ? undefined : start * 1000,
+    templates: templates.filter((template) => template.pages > 0),
+  };
 }

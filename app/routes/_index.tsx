@@ -12,7 +12,10 @@ import { useSiteSettings } from "~/root";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const site = siteOf(context);
-  return data({ meta: homeMeta(siteIdentity(request, site)), about: await aboutHtml(site) }, { headers: cacheHeaders("page") });
+  return data(
+    { meta: homeMeta(siteIdentity(request, site)), about: await aboutHtml(site) },
+    { headers: cacheHeaders("page") },
+  );
 }
 
 export const headers = loaderHeaders;

@@ -44,7 +44,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const article = await services.blog.article(domain, slug);
     if (!article) return missing();
     const readNext = await readNextFor(article);
-    return data({ state: "ok" as const, article, readNext, meta: articleMeta(site, article) }, { headers: cacheHeaders("page") });
+    return data(
+      { state: "ok" as const, article, readNext, meta: articleMeta(site, article) },
+      { headers: cacheHeaders("page") },
+    );
   } catch (error) {
     if (!(error instanceof BlogUnavailableError)) throw error;
     console.error(`Article ${JSON.stringify(slug)}: ${error.message}`);
@@ -64,7 +67,8 @@ export default function ArticlePage() {
   const { t } = useTranslation();
 
   useEffect(() => {
-    if (loaded.state === "error") showToast({ title: t("toast.error"), description: t("article.failed"), variant: "destructive" });
+    if (loaded.state === "error")
+      showToast({ title: t("toast.error"), description: t("article.failed"), variant: "destructive" });
   }, [loaded, t]);
 
   if (loaded.state !== "ok") {

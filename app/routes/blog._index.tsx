@@ -28,7 +28,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const notFound = () => data(null, { status: 404, headers: cacheHeaders("missing") });
   if (page > MAX_PAGE) throw notFound();
   // The blog's front page only; never fails (an empty list shows nothing).
-  const mostRead = page === 1 ? mostReadOf(() => services.reading(domain), () => services.catalogue(domain)) : Promise.resolve([]);
+  const mostRead =
+    page === 1
+      ? mostReadOf(
+          () => services.reading(domain),
+          () => services.catalogue(domain),
+        )
+      : Promise.resolve([]);
   let list;
   try {
     list = await services.blog.listPage(domain, page);
@@ -44,7 +50,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (page > Math.max(1, pages)) throw notFound();
   const meta = blogListMeta(siteIdentity(request, site), page, pages);
   return data(
-    { state: "ok" as const, blogs: list.blogs.map(asCard), total: list.total, page, pages, meta, mostRead: list.blogs.length > 0 ? await mostRead : [] },
+    {
+      state: "ok" as const,
+      blogs: list.blogs.map(asCard),
+      total: list.total,
+      page,
+      pages,
+      meta,
+      mostRead: list.blogs.length > 0 ? await mostRead : [],
+    },
     { headers: cacheHeaders("page") },
   );
 }
@@ -63,20 +77,22 @@ export default function BlogList() {
   const { t } = useTranslation();
 
   useEffect(() => {
-    if (loaded.state === "error") showToast({ title: t("toast.error"), description: t("blog.failed"), variant: "destructive" });
+    if (loaded.state === "error")
+      showToast({ title: t("toast.error"), description: t("blog.failed"), variant: "destructive" });
   }, [loaded, t]);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
       <header className="mx-auto max-w-2xl text-center">
         <h1 className="font-serif text-4xl font-semibold tracking-tight text-ink sm:text-5xl">{t("blog.title")}</h1>
-        <p className="mt-4 text-lg leading-relaxed text-stone-700">
-          {t("blog.intro")}
-        </p>
+        <p className="mt-4 text-lg leading-relaxed text-stone-700">{t("blog.intro")}</p>
       </header>
 
       {loaded.state === "error" ? (
-        <div role="alert" className="mx-auto mt-12 max-w-xl rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-800">
+        <div
+          role="alert"
+          className="mx-auto mt-12 max-w-xl rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-800"
+        >
           {t("blog.failed")}
         </div>
       ) : loaded.blogs.length === 0 ? (

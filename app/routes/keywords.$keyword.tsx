@@ -7,7 +7,9 @@ import { loadKeywordPage } from "~/search/keyword-page.server";
 
 export const loader = ({ request, context, params }: LoaderFunctionArgs) => {
   const services = servicesOf(context);
-  return loadKeywordPage(request, services.site, params.keyword ?? "", () => services.catalogue(services.domainOf(request)));
+  return loadKeywordPage(request, services.site, params.keyword ?? "", () =>
+    services.catalogue(services.domainOf(request)),
+  );
 };
 
 export const headers = loaderHeaders;

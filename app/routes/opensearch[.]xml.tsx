@@ -7,6 +7,9 @@ import { cacheControl } from "~/document/http-cache.server";
 export function loader({ request, context }: LoaderFunctionArgs) {
   const site = siteIdentity(request, siteOf(context));
   return new Response(openSearchXml(site), {
-    headers: { "Content-Type": "application/opensearchdescription+xml; charset=utf-8", "Cache-Control": cacheControl("file") },
+    headers: {
+      "Content-Type": "application/opensearchdescription+xml; charset=utf-8",
+      "Cache-Control": cacheControl("file"),
+    },
   });
 }

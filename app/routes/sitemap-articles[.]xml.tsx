@@ -18,7 +18,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (part > articlePartCount(await services.blog.articleTotal(domain))) return missingFile("sitemap part");
     const entries = await services.blog.datedEntries(domain, listPagesOfPart(part));
     if (entries.length === 0) return missingFile("sitemap part");
-    const urls = entries.map((entry) => ({ loc: absoluteUrl(origin, `/blog/${encodeURIComponent(entry.slug)}`), lastmod: entry.date }));
+    const urls = entries.map((entry) => ({
+      loc: absoluteUrl(origin, `/blog/${encodeURIComponent(entry.slug)}`),
+      lastmod: entry.date,
+    }));
     return fileResponse(urlsetXml(urls), "application/xml; charset=utf-8");
   } catch (error) {
     return unavailableFile("Sitemap", error);

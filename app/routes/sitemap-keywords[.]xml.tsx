@@ -16,7 +16,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     keywords = await services.catalogue(services.domainOf(request)).keywords();
   } catch (error) {
     console.error("Keyword sitemap:", error);
-    return new Response("Sitemap temporarily unavailable\n", { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "60" } });
+    return new Response("Sitemap temporarily unavailable\n", {
+      status: 503,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "60" },
+    });
   }
   if (keywords.length === 0) return missingFile("sitemap part");
   const urls = keywords

@@ -14,7 +14,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     const pages = listPageCount(await services.blog.articleTotal(services.domainOf(request)));
     const paths = ["/", ...Array.from({ length: pages }, (_, index) => pageHref(index + 1))];
-    return fileResponse(urlsetXml(paths.map((path) => ({ loc: absoluteUrl(origin, path) }))), "application/xml; charset=utf-8");
+    return fileResponse(
+      urlsetXml(paths.map((path) => ({ loc: absoluteUrl(origin, path) }))),
+      "application/xml; charset=utf-8",
+    );
   } catch (error) {
     return unavailableFile("Sitemap", error);
   }

@@ -3,7 +3,13 @@ import { siteOrigin } from "~/site/config.server";
 import { servicesOf } from "~/services/context.server";
 import { fileResponse, unavailableFile } from "~/crawlers/crawler-files.server";
 import { absoluteUrl } from "~/crawlers/seo";
-import { KEYWORDS_PART_PATH, PAGES_PART_PATH, articlePartCount, articlePartPath, sitemapIndexXml } from "~/crawlers/sitemap";
+import {
+  KEYWORDS_PART_PATH,
+  PAGES_PART_PATH,
+  articlePartCount,
+  articlePartPath,
+  sitemapIndexXml,
+} from "~/crawlers/sitemap";
 
 /** The sitemap index: the fixed pages' part, one part per slice of articles, the keyword pages'. One backend call. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -19,7 +25,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       .then(() => services.catalogue(domain).keywords())
       .catch(() => []);
     if (keywords.length > 0) paths.push(KEYWORDS_PART_PATH);
-    return fileResponse(sitemapIndexXml(paths.map((path) => absoluteUrl(origin, path))), "application/xml; charset=utf-8");
+    return fileResponse(
+      sitemapIndexXml(paths.map((path) => absoluteUrl(origin, path))),
+      "application/xml; charset=utf-8",
+    );
   } catch (error) {
     return unavailableFile("Sitemap", error);
   }

@@ -55,7 +55,9 @@ function fileTurns(dir: string, key: string) {
       db.pragma("busy_timeout = 5000");
       db.exec("CREATE TABLE IF NOT EXISTS paces (backend TEXT PRIMARY KEY, next_at INTEGER NOT NULL)");
       const read = db.prepare<[string], { next_at: number }>("SELECT next_at FROM paces WHERE backend = ?");
-      const write = db.prepare("INSERT INTO paces (backend, next_at) VALUES (?, ?) ON CONFLICT (backend) DO UPDATE SET next_at = excluded.next_at");
+      const write = db.prepare(
+        "INSERT INTO paces (backend, next_at) VALUES (?, ?) ON CONFLICT (backend) DO UPDATE SET next_at = excluded.next_at",
+      );
       const turn = db.transaction((gap: number) => {
         const now = Date.now();
         const wait = (read.get(key)?.next_at ?? -Infinity) - now;

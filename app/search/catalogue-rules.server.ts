@@ -1,7 +1,14 @@
 import { createHash } from "node:crypto";
 import { isoDate } from "~/blog/dates";
 import { keywordWords, type ReadRate } from "~/blog/read-next";
-import { MAX_COUNTED, type CatalogueArticle, type CatalogueEntry, type SearchHit, type SearchResults, type SnippetPart } from "./catalogue";
+import {
+  MAX_COUNTED,
+  type CatalogueArticle,
+  type CatalogueEntry,
+  type SearchHit,
+  type SearchResults,
+  type SnippetPart,
+} from "./catalogue";
 import { plainLatin } from "./folding";
 import { plainTextInPieces } from "./indexed-text.server";
 import { keywordKey } from "./keyword-key";
@@ -39,11 +46,14 @@ export const SNIPPET = { size: 28, start: MARK_START, end: MARK_END, ellipsis: "
 const hash = (value: unknown) => createHash("sha1").update(JSON.stringify(value)).digest("base64url");
 
 /** The hash of what a list entry gives: a list entry whose hash is the stored one changes nothing. */
-export const entryHash = (entry: Pick<CatalogueEntry, "title" | "description" | "image">) => hash([entry.title, entry.description, entry.image ?? null]);
+export const entryHash = (entry: Pick<CatalogueEntry, "title" | "description" | "image">) =>
+  hash([entry.title, entry.description, entry.image ?? null]);
 
 /** The hash of an article with its body (its text as bodyTextOf gives it): an article whose two hashes are the stored ones changes nothing. */
-export const bodyHash = (article: Pick<CatalogueArticle, "title" | "description" | "image" | "date" | "keywords">, body: string) =>
-  hash([article.title, article.description, article.image ?? null, article.date, article.keywords, body]);
+export const bodyHash = (
+  article: Pick<CatalogueArticle, "title" | "description" | "image" | "date" | "keywords">,
+  body: string,
+) => hash([article.title, article.description, article.image ?? null, article.date, article.keywords, body]);
 
 /** The text of an article's body that a store indexes and hashes: its markdown made plain, cut to MAX_BODY_CHARS. */
 export async function bodyTextOf(article: Pick<CatalogueArticle, "body">): Promise<string> {
@@ -55,10 +65,18 @@ export async function bodyTextOf(article: Pick<CatalogueArticle, "body">): Promi
 /** Keywords as a store keeps them: SQLite's JSON text, or the list PostgreSQL's jsonb is read as. */
 export type StoredKeywords = string | string[];
 
-export const keywordsOf = (stored: StoredKeywords): string[] => (typeof stored === "string" ? (JSON.parse(stored) as string[]) : stored);
+export const keywordsOf = (stored: StoredKeywords): string[] =>
+  typeof stored === "string" ? (JSON.parse(stored) as string[]) : stored;
 
 /** An article's row as both stores read it. */
-export type EntryRow = { slug: string; title: string; description: string; image: string | null; date: string | null; keywords: StoredKeywords };
+export type EntryRow = {
+  slug: string;
+  title: string;
+  description: string;
+  image: string | null;
+  date: string | null;
+  keywords: StoredKeywords;
+};
 
 export function entryOf(row: EntryRow): CatalogueEntry {
   return {
@@ -72,7 +90,12 @@ export function entryOf(row: EntryRow): CatalogueEntry {
 }
 
 /** What a store holds of an article, as a write needs it. */
-export type StoredArticle = { entry_hash: string; body_hash: string | null; date: string | null; keywords: StoredKeywords };
+export type StoredArticle = {
+  entry_hash: string;
+  body_hash: string | null;
+  date: string | null;
+  keywords: StoredKeywords;
+};
 
 /** An article's row as both stores write it. body_wanted: 1 while its body is wanted, 0 once stored, 2 deferred (Catalogue.deferBody). */
 export type ArticleRow = {
@@ -89,16 +112,26 @@ export type ArticleRow = {
 };
 
 /** A list entry with what the store holds of it: what the entry gives wins. */
-export function mergeEntry(entry: CatalogueEntry, old: Pick<StoredArticle, "date" | "keywords"> | undefined): CatalogueEntry {
+export function mergeEntry(
+  entry: CatalogueEntry,
+  old: Pick<StoredArticle, "date" | "keywords"> | undefined,
+): CatalogueEntry {
   // Details the list does not give (date, keywords) stay until the body is fetched again.
-  return { ...entry, date: entry.date ?? old?.date ?? undefined, keywords: entry.keywords ?? (old ? keywordsOf(old.keywords) : []) };
+  return {
+    ...entry,
+    date: entry.date ?? old?.date ?? undefined,
+    keywords: entry.keywords ?? (old ? keywordsOf(old.keywords) : []),
+  };
 }
 
 /**
  * What putEntries writes of a list entry, given what the store holds of its slug: nothing when its entry
  * hash is the stored one; else its row, wanting its body again, and the entry merged (mergeEntry) to index.
  */
-export function entryWrite(entry: CatalogueEntry, old: StoredArticle | undefined): { row: ArticleRow; merged: CatalogueEntry } | undefined {
+export function entryWrite(
+  entry: CatalogueEntry,
+  old: StoredArticle | undefined,
+): { row: ArticleRow; merged: CatalogueEntry } | undefined {
   const entry_hash = entryHash(entry);
   if (old && old.entry_hash === entry_hash) return undefined;
   const merged = mergeEntry(entry, old);
@@ -118,8 +151,10 @@ export function entryWrite(entry: CatalogueEntry, old: StoredArticle | undefined
 }
 
 /** Whether a stored article is the same as the one fetched, by both hashes. */
-export const unchanged = (old: Pick<StoredArticle, "entry_hash" | "body_hash"> | undefined, row: Pick<ArticleRow, "entry_hash" | "body_hash">) =>
-  Boolean(old && old.body_hash === row.body_hash && old.entry_hash === row.entry_hash);
+export const unchanged = (
+  old: Pick<StoredArticle, "entry_hash" | "body_hash"> | undefined,
+  row: Pick<ArticleRow, "entry_hash" | "body_hash">,
+) => Boolean(old && old.body_hash === row.body_hash && old.entry_hash === row.entry_hash);
 
 /** The row putArticle writes of an article with its body's text (bodyTextOf); the store writes it unless unchanged. */
 export function articleRow(article: CatalogueArticle, body: string): ArticleRow {
@@ -156,7 +191,10 @@ export function headTextOf(entry: CatalogueEntry) {
 export const foldedWithBody = (head: { folded: string }, bodyFolded: string) => `${head.folded} ${bodyFolded}`;
 
 /** The keys of an entry's keywords (keyword-key.ts), each with the first of its keywords as its label; `clean` readies both for the store. */
-export function keywordLabels(keywords: readonly string[] | undefined, clean: (text: string) => string = (text) => text): Map<string, string> {
+export function keywordLabels(
+  keywords: readonly string[] | undefined,
+  clean: (text: string) => string = (text) => text,
+): Map<string, string> {
   const labels = new Map<string, string>();
   for (const keyword of keywords ?? []) {
     const key = clean(keywordKey(keyword));
@@ -176,7 +214,10 @@ export const keywordOf = (row: { key: string; label: string; count: number; last
 // Search
 
 /** How many matched, up to MAX_COUNTED, from a count that stops at MAX_COUNTED + 1. */
-export const countedUpTo = (counted: number) => ({ total: Math.min(counted, MAX_COUNTED), more: counted > MAX_COUNTED });
+export const countedUpTo = (counted: number) => ({
+  total: Math.min(counted, MAX_COUNTED),
+  more: counted > MAX_COUNTED,
+});
 
 /** A snippet cut with the marks of SNIPPET, as parts to render. */
 export function snippetParts(snippet: string): SnippetPart[] {
@@ -208,8 +249,17 @@ export function chosenSnippet(body: string, description: () => string): string {
 }
 
 /** A result from a store's row and its snippet (chosenSnippet). */
-export function hitOf(row: { slug: string; title: string; date: string | null; image: string | null }, snippet: string): SearchHit {
-  return { slug: row.slug, title: row.title, date: row.date ?? undefined, image: row.image ?? undefined, snippet: snippetParts(snippet) };
+export function hitOf(
+  row: { slug: string; title: string; date: string | null; image: string | null },
+  snippet: string,
+): SearchHit {
+  return {
+    slug: row.slug,
+    title: row.title,
+    date: row.date ?? undefined,
+    image: row.image ?? undefined,
+    snippet: snippetParts(snippet),
+  };
 }
 
 type Maybe<T> = T | Promise<T>;
@@ -231,7 +281,12 @@ export interface SearchQueries<Query> {
  * A search: the articles with every word; when none has them all, those with any word or the start of one,
  * with a suggestion of the query spelt as the index spells it.
  */
-export async function searchInOrder<Query>(text: string, page: number, pageSize: number, store: SearchQueries<Query>): Promise<SearchResults> {
+export async function searchInOrder<Query>(
+  text: string,
+  page: number,
+  pageSize: number,
+  store: SearchQueries<Query>,
+): Promise<SearchResults> {
   const words = queryWords(text);
   const strict = store.query(words, false);
   if (strict === undefined) return { total: 0, more: false, hits: [], match: "all" };
@@ -244,7 +299,10 @@ export async function searchInOrder<Query>(text: string, page: number, pageSize:
 }
 
 /** The query with each word the index does not hold replaced by the closest one it holds; undefined when none was. */
-export async function suggestionOf(words: readonly QueryWord[], store: Pick<SearchQueries<unknown>, "knows" | "closest">): Promise<string | undefined> {
+export async function suggestionOf(
+  words: readonly QueryWord[],
+  store: Pick<SearchQueries<unknown>, "knows" | "closest">,
+): Promise<string | undefined> {
   let changed = false;
   const replaced: string[] = [];
   for (const { word, spellings } of words) {
@@ -262,7 +320,10 @@ type Near = { term: string; doc: number };
  * synchronously, so each range it asks for is read, then it is asked again, until every range it wants has
  * been read.
  */
-export async function suggestWordInRounds(plain: string, near: (from: string, to: string, limit: number) => Promise<Near[]>): Promise<string | undefined> {
+export async function suggestWordInRounds(
+  plain: string,
+  near: (from: string, to: string, limit: number) => Promise<Near[]>,
+): Promise<string | undefined> {
   const ranges = new Map<string, Near[]>();
   let better: string | undefined;
   for (let round = 0; round < 4; round++) {
@@ -273,7 +334,8 @@ export async function suggestWordInRounds(plain: string, near: (from: string, to
       return found ?? [];
     });
     if (missing.length === 0) break;
-    for (const [from, to, limit] of missing) ranges.set(`${from}\u0000${to}\u0000${limit}`, await near(from, to, limit));
+    for (const [from, to, limit] of missing)
+      ranges.set(`${from}\u0000${to}\u0000${limit}`, await near(from, to, limit));
   }
   return better;
 }
@@ -292,16 +354,29 @@ export interface RelatedQueries {
 }
 
 /** A candidate of RelatedQueries from a store's row. */
-export const candidateOf = (row: EntryRow & { date_iso: string | null }): RelatedCandidate => ({ entry: entryOf(row), dateIso: row.date_iso ?? "" });
+export const candidateOf = (row: EntryRow & { date_iso: string | null }): RelatedCandidate => ({
+  entry: entryOf(row),
+  dateIso: row.date_iso ?? "",
+});
 
 /**
  * Catalogue.related: the articles whose keywords share words with this one's (at most RELATED_CANDIDATES,
  * found by the store's index), ranked by read next's rule (related.ts), then the newest of all.
  */
-export async function relatedInOrder(about: { slug: string; keywords: string[] }, count: number, readRate: ReadRate | undefined, store: RelatedQueries): Promise<CatalogueEntry[]> {
+export async function relatedInOrder(
+  about: { slug: string; keywords: string[] },
+  count: number,
+  readRate: ReadRate | undefined,
+  store: RelatedQueries,
+): Promise<CatalogueEntry[]> {
   const own = keywordWords(about.keywords);
   const words = queryWords([...own].join(" ")).slice(0, RELATED_WORDS);
-  const candidates = words.length > 0 ? (await store.candidates(words, RELATED_CANDIDATES)).filter((candidate) => candidate.entry.slug !== about.slug) : [];
+  const candidates =
+    words.length > 0
+      ? (await store.candidates(words, RELATED_CANDIDATES)).filter((candidate) => candidate.entry.slug !== about.slug)
+      : [];
   const found = rankRelated(own, candidates, count, readRate);
-  return found.length < count ? fillWithNewest(found, await store.newest(about.slug, count * 2), count, readRate) : found;
+  return found.length < count
+    ? fillWithNewest(found, await store.newest(about.slug, count * 2), count, readRate)
+    : found;
 }

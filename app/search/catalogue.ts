@@ -67,7 +67,11 @@ export interface Catalogue {
    * Up to `count` other articles sharing the most keyword words with `about`, among equals the more often
    * read to the end (`readRate`), then the newest; after them, of the newest, the more often read to the end.
    */
-  related(about: { slug: string; title: string; keywords: string[] }, count: number, readRate?: ReadRate): Promise<CatalogueEntry[]>;
+  related(
+    about: { slug: string; title: string; keywords: string[] },
+    count: number,
+    readRate?: ReadRate,
+  ): Promise<CatalogueEntry[]>;
   /** The entries the catalogue has of these slugs, in their order (the others left out). */
   entries(slugs: readonly string[]): Promise<CatalogueEntry[]>;
   /** Whether the catalogue has an article of this slug (the counts keep only its articles by name). */

@@ -89,9 +89,12 @@ export function createCatalogueShelf(settings: CatalogueSettings, pool: pg.Pool 
       const file = fileOf(site, domain);
       const known = open.get(file);
       if (known) return known.catalogue;
-      if (retired.has(site)) throw new CatalogueRefused(`${site.label}: no catalogue opened, the site was removed or changed by a reload`);
+      if (retired.has(site))
+        throw new CatalogueRefused(`${site.label}: no catalogue opened, the site was removed or changed by a reload`);
       if ([...open.values()].filter((entry) => entry.site === site.key).length >= MAX_DOMAINS_PER_SITE) {
-        throw new CatalogueRefused(`${site.label}: no catalogue for ${domain}, the site has ${MAX_DOMAINS_PER_SITE} domains already (set SITE_DOMAIN)`);
+        throw new CatalogueRefused(
+          `${site.label}: no catalogue for ${domain}, the site has ${MAX_DOMAINS_PER_SITE} domains already (set SITE_DOMAIN)`,
+        );
       }
       const catalogue = pool ? openPostgresCatalogue(pool, storeName(file)) : openSqliteCatalogue(file);
       const entry: Open = { catalogue, stop: async () => {}, label: site.label, site: site.key };
@@ -133,7 +136,9 @@ export function createCatalogueShelf(settings: CatalogueSettings, pool: pg.Pool 
         stopping.push(
           entry
             .stop()
-            .catch((error: Error) => console.warn(`Catalogue of ${entry.label}: sync not stopped cleanly, ${error.message}`))
+            .catch((error: Error) =>
+              console.warn(`Catalogue of ${entry.label}: sync not stopped cleanly, ${error.message}`),
+            )
             .then(() => void setTimeout(close, RETIRED_CLOSE_MS).unref()),
         );
       }

@@ -17,7 +17,7 @@ const PROSE_LOOKBACK = 4096;
  */
 export async function plainTextInPieces(markdown: string, pieceChars = PROSE_PIECE_CHARS): Promise<string> {
   const pieces: string[] = [];
-  for (let start = 0; start < markdown.length; ) {
+  for (let start = 0; start < markdown.length;) {
     await nextTurn();
     const end = proseCut(markdown, start, pieceChars);
     pieces.push(plainText(markdown.slice(start, end)));
@@ -57,7 +57,7 @@ export async function indexedText(text: string, pieceChars = INDEX_PIECE_CHARS):
   const spaced: string[] = [];
   const folded: string[] = [];
   const seen = new Map<string, string[]>();
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     // Each piece in a turn of its own, the first too: the caller's work before it ran in this one.
     await nextTurn();
     const end = pieceEnd(text, start, pieceChars);

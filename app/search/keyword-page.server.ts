@@ -10,7 +10,13 @@ import { keywordKey, keywordPath } from "./keyword-key";
 
 /** A catalogue entry as a blog card shows it. */
 export function asBlogCard(entry: CatalogueEntry): BlogEntry {
-  return { id: entry.slug, slug: entry.slug, metaTitle: entry.title, metaDescription: entry.description, image: cardImage(entry.image) };
+  return {
+    id: entry.slug,
+    slug: entry.slug,
+    metaTitle: entry.title,
+    metaDescription: entry.description,
+    image: cardImage(entry.image),
+  };
 }
 
 /**
@@ -35,7 +41,10 @@ export async function loadKeywordPage(request: Request, site: SiteSettings, para
     found = await catalogue().keywordPage(key, page, PAGE_SIZE);
   } catch (error) {
     console.error(`Keyword ${JSON.stringify(key)}:`, error);
-    return data({ state: "unavailable" as const, meta: noindexMeta(`${t("search.title")} · ${site.siteName}`) }, { status: 503, headers: { "Retry-After": "60", ...cacheHeaders("unavailable") } });
+    return data(
+      { state: "unavailable" as const, meta: noindexMeta(`${t("search.title")} · ${site.siteName}`) },
+      { status: 503, headers: { "Retry-After": "60", ...cacheHeaders("unavailable") } },
+    );
   }
   if (!found) throw notFound();
   const pages = pageCount(found.total);
@@ -50,7 +59,16 @@ export async function loadKeywordPage(request: Request, site: SiteSettings, para
     next: page < pages ? pageHref(page + 1, base) : undefined,
   });
   return data(
-    { state: "ok" as const, keyword, base, page, pages, total: found.total, blogs: found.entries.map(asBlogCard), meta },
+    {
+      state: "ok" as const,
+      keyword,
+      base,
+      page,
+      pages,
+      total: found.total,
+      blogs: found.entries.map(asBlogCard),
+      meta,
+    },
     { headers: cacheHeaders("page") },
   );
 }

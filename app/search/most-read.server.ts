@@ -11,7 +11,10 @@ export type MostRead = { slug: string; title: string }[];
  * catalogue still has, from the site's reading figures; empty, and so not shown, on a site with too few
  * counts yet, with ANALYTICS=off (no figures), or when the counts or the catalogue cannot be read.
  */
-export async function mostReadOf(reading: () => Promise<ReadingFigures>, catalogue: () => Catalogue): Promise<MostRead> {
+export async function mostReadOf(
+  reading: () => Promise<ReadingFigures>,
+  catalogue: () => Catalogue,
+): Promise<MostRead> {
   try {
     const { mostRead } = await reading();
     if (mostRead.length < MOST_READ_MIN_LIST) return [];

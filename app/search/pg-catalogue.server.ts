@@ -80,7 +80,11 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
 
   /** The catalogue for app/search/pg-ranking.server.ts, whose statements take their values as given. */
   const windows: WindowCache = new Map();
-  const ranking = async (): Promise<Ranking> => ({ run: (text, values) => run(pool, text, values), catalogue: await catalogueId(), windows });
+  const ranking = async (): Promise<Ranking> => ({
+    run: (text, values) => run(pool, text, values),
+    catalogue: await catalogueId(),
+    windows,
+  });
 
   /** Writes of a catalogue take turns (one advisory lock each), so the word counts never deadlock. */
   async function write<T>(work: (client: pg.PoolClient, catalogue: number) => Promise<T>): Promise<T> {
@@ -105,8 +109,14 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
   /** Counts each word once for each article that holds it: the old words out, the new ones in. */
   async function countTerms(client: pg.PoolClient, catalogue: number, removed: string[], added: string[]) {
     if (removed.length > 0) {
-      await client.query("UPDATE terms SET docs = docs - 1 WHERE catalogue = $1 AND term = ANY($2::text[])", [catalogue, removed]);
-      await client.query("DELETE FROM terms WHERE catalogue = $1 AND term = ANY($2::text[]) AND docs <= 0", [catalogue, removed]);
+      await client.query("UPDATE terms SET docs = docs - 1 WHERE catalogue = $1 AND term = ANY($2::text[])", [
+        catalogue,
+        removed,
+      ]);
+      await client.query("DELETE FROM terms WHERE catalogue = $1 AND term = ANY($2::text[]) AND docs <= 0", [
+        catalogue,
+        removed,
+      ]);
     }
     if (added.length > 0)
       await client.query(
@@ -115,10 +125,26 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
       );
   }
 
-  type Stored = { id: string; entry_hash: string; body_hash: string | null; date: string | null; keywords: string[]; body_text: string; body_folded: string; terms: string[] };
+  type Stored = {
+    id: string;
+    entry_hash: string;
+    body_hash: string | null;
+    date: string | null;
+    keywords: string[];
+    body_text: string;
+    body_folded: string;
+    terms: string[];
+  };
 
   /** Writes the searchable text of an article; the body's (indexedText) stays as it was when `body` is undefined. */
-  async function writeText(client: pg.PoolClient, catalogue: number, id: string, entry: CatalogueEntry, body: IndexedText | undefined, old: Stored | undefined) {
+  async function writeText(
+    client: pg.PoolClient,
+    catalogue: number,
+    id: string,
+    entry: CatalogueEntry,
+    body: IndexedText | undefined,
+    old: Stored | undefined,
+  ) {
     const head = headTextOf(entry);
     const bodyText = body === undefined ? (old?.body_text ?? "") : clean(body.spaced);
     const bodyFolded = body === undefined ? (old?.body_folded ?? "") : clean(body.folded);
@@ -131,26 +157,25 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
       [folded, "D"],
       [bodyText, "D"],
     ]);
-    await client.query("UPDATE articles SET description_text = $2, body_text = $3, body_folded = $4, doc = $5::tsvector, ranking = $6::tsvector WHERE id = $1", [
-      id,
-      descriptionText,
-      bodyText,
-      bodyFolded,
-      literal,
-      ranking,
-    ]);
+    await client.query(
+      "UPDATE articles SET description_text = $2, body_text = $3, body_folded = $4, doc = $5::tsvector, ranking = $6::tsvector WHERE id = $1",
+      [id, descriptionText, bodyText, bodyFolded, literal, ranking],
+    );
     const before = new Set(old?.terms ?? []);
     const after = new Set(terms);
-    await countTerms(client, catalogue, [...before].filter((term) => !after.has(term)).sort(), terms.filter((term) => !before.has(term)));
+    await countTerms(
+      client,
+      catalogue,
+      [...before].filter((term) => !after.has(term)).sort(),
+      terms.filter((term) => !before.has(term)),
+    );
     await client.query("DELETE FROM keywords WHERE article = $1", [id]);
     const keys = keywordLabels(entry.keywords, clean);
     if (keys.size > 0)
-      await client.query("INSERT INTO keywords (catalogue, key, article, label) SELECT $1, key, $2, label FROM unnest($3::text[], $4::text[]) AS k (key, label)", [
-        catalogue,
-        id,
-        [...keys.keys()],
-        [...keys.values()],
-      ]);
+      await client.query(
+        "INSERT INTO keywords (catalogue, key, article, label) SELECT $1, key, $2, label FROM unnest($3::text[], $4::text[]) AS k (key, label)",
+        [catalogue, id, [...keys.keys()], [...keys.values()]],
+      );
   }
 
   const storedBySlug = async (client: pg.PoolClient, catalogue: number, slug: string) =>
@@ -161,8 +186,23 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
       )
     ).rows[0];
 
-  async function upsert(client: pg.PoolClient, catalogue: number, row: ArticleRow, old: Stored | undefined): Promise<string> {
-    const values = [row.title, row.description, row.image, row.date, row.date_iso, row.keywords, row.entry_hash, row.body_hash, row.body_wanted];
+  async function upsert(
+    client: pg.PoolClient,
+    catalogue: number,
+    row: ArticleRow,
+    old: Stored | undefined,
+  ): Promise<string> {
+    const values = [
+      row.title,
+      row.description,
+      row.image,
+      row.date,
+      row.date_iso,
+      row.keywords,
+      row.entry_hash,
+      row.body_hash,
+      row.body_wanted,
+    ];
     if (old) {
       await client.query(
         "UPDATE articles SET title = $2, description = $3, image = $4, date = $5, date_iso = $6, keywords = $7::jsonb, entry_hash = $8, body_hash = $9, body_wanted = $10 WHERE id = $1",
@@ -180,14 +220,20 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
   /** A result with its snippet, cut here from the stored text as FTS5 cuts it (pg-text.ts). */
   function hitWithSnippet(row: Row & { description_text: string; body_text: string }, phrases: Phrase[]) {
     const body = row.body_text ? snippetOf(row.body_text, phrases, SNIPPET) : "";
-    return hitOf(row, chosenSnippet(body, () => snippetOf(row.description_text, phrases, SNIPPET)));
+    return hitOf(
+      row,
+      chosenSnippet(body, () => snippetOf(row.description_text, phrases, SNIPPET)),
+    );
   }
 
   async function find({ shape, phrases }: { shape: QueryShape; phrases: Phrase[] }, pageSize: number, offset: number) {
     const { ids: ranked, total, more } = await rankedMatches(await ranking(), shape, offset + pageSize);
     const ids = ranked.slice(offset);
     if (ids.length === 0) return { total, more, hits: [] };
-    const rows = await query<Row & { description_text: string; body_text: string }>(`SELECT ${ENTRY_COLUMNS_OF_HITS} FROM articles WHERE catalogue = $1 AND id = ANY($2::bigint[])`, [ids]);
+    const rows = await query<Row & { description_text: string; body_text: string }>(
+      `SELECT ${ENTRY_COLUMNS_OF_HITS} FROM articles WHERE catalogue = $1 AND id = ANY($2::bigint[])`,
+      [ids],
+    );
     const byId = new Map(rows.map((row) => [row.id, row]));
     return { total, more, hits: ids.flatMap((id) => (byId.has(id) ? [hitWithSnippet(byId.get(id)!, phrases)] : [])) };
   }
@@ -238,11 +284,19 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
       await query("UPDATE articles SET body_wanted = 1 WHERE catalogue = $1 AND body_wanted = 2");
     },
     async missingBodies(limit) {
-      return (await query<{ slug: string }>("SELECT slug FROM articles WHERE catalogue = $1 AND body_wanted = 1 ORDER BY id LIMIT $2", [limit])).map((row) => row.slug);
+      return (
+        await query<{ slug: string }>(
+          "SELECT slug FROM articles WHERE catalogue = $1 AND body_wanted = 1 ORDER BY id LIMIT $2",
+          [limit],
+        )
+      ).map((row) => row.slug);
     },
     async bodiesAfter(slug, limit) {
       return (
-        await query<{ slug: string }>("SELECT slug FROM articles WHERE catalogue = $1 AND slug > $2 AND body_hash IS NOT NULL ORDER BY slug LIMIT $3", [clean(slug), limit])
+        await query<{ slug: string }>(
+          "SELECT slug FROM articles WHERE catalogue = $1 AND slug > $2 AND body_hash IS NOT NULL ORDER BY slug LIMIT $3",
+          [clean(slug), limit],
+        )
       ).map((row) => row.slug);
     },
     async slugs() {
@@ -262,10 +316,17 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
         },
         find,
         knows: async (spellings) =>
-          (await query("SELECT docs FROM terms WHERE catalogue = $1 AND term = ANY($2::text[]) AND docs > 0 LIMIT 1", [spellings.map(lexeme)])).length > 0,
+          (
+            await query("SELECT docs FROM terms WHERE catalogue = $1 AND term = ANY($2::text[]) AND docs > 0 LIMIT 1", [
+              spellings.map(lexeme),
+            ])
+          ).length > 0,
         closest: (plain) =>
           suggestWordInRounds(plain, (from, to, limit) =>
-            query<{ term: string; doc: number }>("SELECT term, docs AS doc FROM terms WHERE catalogue = $1 AND term >= $2 AND term < $3 ORDER BY term LIMIT $4", [from, to, limit]),
+            query<{ term: string; doc: number }>(
+              "SELECT term, docs AS doc FROM terms WHERE catalogue = $1 AND term >= $2 AND term < $3 ORDER BY term LIMIT $4",
+              [from, to, limit],
+            ),
           ),
       });
     },
@@ -294,7 +355,10 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
           const shape = queryShape(words, { loose: true, prefixes: false, weight: "B" });
           if (!shape) return [];
           const ids = await newestKeywordMatches(await ranking(), shape, limit);
-          const rows = await query<Row & { date_iso: string | null }>(`SELECT ${ENTRY_COLUMNS}, date_iso FROM articles WHERE catalogue = $1 AND id = ANY($2::bigint[])`, [ids]);
+          const rows = await query<Row & { date_iso: string | null }>(
+            `SELECT ${ENTRY_COLUMNS}, date_iso FROM articles WHERE catalogue = $1 AND id = ANY($2::bigint[])`,
+            [ids],
+          );
           return rows.map(candidateOf);
         },
         newest: async (slug, limit) =>
@@ -307,7 +371,10 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
       });
     },
     async entries(slugs) {
-      const rows = await query<Row>(`SELECT ${ENTRY_COLUMNS} FROM articles WHERE catalogue = $1 AND slug = ANY($2::text[])`, [slugs.map(clean)]);
+      const rows = await query<Row>(
+        `SELECT ${ENTRY_COLUMNS} FROM articles WHERE catalogue = $1 AND slug = ANY($2::text[])`,
+        [slugs.map(clean)],
+      );
       const bySlug = new Map(rows.map((row) => [row.slug, entryOf(row)]));
       return slugs.flatMap((slug) => bySlug.get(clean(slug)) ?? []);
     },
@@ -315,14 +382,22 @@ export function openPostgresCatalogue(pool: pg.Pool, name: string): Catalogue {
       return (await query("SELECT 1 FROM articles WHERE catalogue = $1 AND slug = $2", [clean(slug)])).length > 0;
     },
     async dates(slugs) {
-      const rows = await query<{ slug: string; date_iso: string | null }>("SELECT slug, date_iso FROM articles WHERE catalogue = $1 AND slug = ANY($2::text[])", [slugs.map(clean)]);
+      const rows = await query<{ slug: string; date_iso: string | null }>(
+        "SELECT slug, date_iso FROM articles WHERE catalogue = $1 AND slug = ANY($2::text[])",
+        [slugs.map(clean)],
+      );
       return new Map(rows.flatMap((row) => (row.date_iso ? [[row.slug, row.date_iso] as const] : [])));
     },
     async getState(stateName) {
-      return (await query<{ value: string }>("SELECT value FROM state WHERE catalogue = $1 AND name = $2", [stateName]))[0]?.value;
+      return (
+        await query<{ value: string }>("SELECT value FROM state WHERE catalogue = $1 AND name = $2", [stateName])
+      )[0]?.value;
     },
     async setState(stateName, value) {
-      await query("INSERT INTO state (catalogue, name, value) VALUES ($1, $2, $3) ON CONFLICT (catalogue, name) DO UPDATE SET value = excluded.value", [stateName, value]);
+      await query(
+        "INSERT INTO state (catalogue, name, value) VALUES ($1, $2, $3) ON CONFLICT (catalogue, name) DO UPDATE SET value = excluded.value",
+        [stateName, value],
+      );
     },
     async lease(holder, ms) {
       // The database's clock, not the origins': machines whose clocks differ still agree on when it ends.

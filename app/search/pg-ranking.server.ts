@@ -49,7 +49,10 @@ const rankedOf = (scored: string) =>
   `SELECT id, found FROM (SELECT id, newest, score, count(*) OVER ()::int AS found FROM (${scored}) AS scored) AS counted ORDER BY score DESC, newest DESC LIMIT $3`;
 
 /** The first $3 of a tier's newest NEWEST_RANKED matches, ranked. */
-const newestRanked = (matches: string) => rankedOf(`SELECT id, newest, ${SCORE} AS score FROM articles WHERE ${matches} ORDER BY newest DESC LIMIT ${NEWEST_RANKED}`);
+const newestRanked = (matches: string) =>
+  rankedOf(
+    `SELECT id, newest, ${SCORE} AS score FROM articles WHERE ${matches} ORDER BY newest DESC LIMIT ${NEWEST_RANKED}`,
+  );
 
 /**
  * The statements of a search, exported for the test of their plans. $1 is a tsquery holding the catalogue's
@@ -108,7 +111,11 @@ function windowsOf({ run, catalogue, windows }: Ranking) {
     let known = windows.get(size);
     if (!known || Date.now() - known.at > WINDOW_KNOWN_MS) {
       const [row] = await run<{ top: string | null; cut: string | null }>(RANKING_SQL.window, [catalogue, size]);
-      known = { first: row?.cut ? periodOf(Number(row.cut)) : undefined, last: row?.top ? periodOf(Number(row.top)) : 0, at: Date.now() };
+      known = {
+        first: row?.cut ? periodOf(Number(row.cut)) : undefined,
+        last: row?.top ? periodOf(Number(row.top)) : 0,
+        at: Date.now(),
+      };
       windows.set(size, known);
     }
     const { first } = known;
@@ -126,10 +133,15 @@ function windowsOf({ run, catalogue, windows }: Ranking) {
  */
 export function periodTerms(first: number, last: number): { digits: string; prefix: boolean }[] {
   const terms: { digits: string; prefix: boolean }[] = [];
-  for (let period = first; period <= last; ) {
+  for (let period = first; period <= last;) {
     let places = 0;
     while (places < PERIOD_DIGITS - 1 && period % 10 ** (places + 1) === 0) places++;
-    terms.push({ digits: String(period).padStart(PERIOD_DIGITS, "0").slice(0, PERIOD_DIGITS - places), prefix: places > 0 });
+    terms.push({
+      digits: String(period)
+        .padStart(PERIOD_DIGITS, "0")
+        .slice(0, PERIOD_DIGITS - places),
+      prefix: places > 0,
+    });
     period += 10 ** places;
   }
   return terms;
@@ -143,20 +155,31 @@ const MARGIN = 1.3;
  * same rate, or the whole catalogue (the matches are few: reading them all costs less than windows that find
  * few each).
  */
-const wider = (size: number, found: number, wanted: number) => SIZES.find((next) => next > size && next >= (size * wanted * MARGIN) / found) ?? WHOLE_FROM;
+const wider = (size: number, found: number, wanted: number) =>
+  SIZES.find((next) => next > size && next >= (size * wanted * MARGIN) / found) ?? WHOLE_FROM;
 /**
  * The smallest window that may hold `wanted` matches when at most `share` of the articles match (from the
  * word counts), with MARGIN; the whole catalogue when the matches are few.
  */
-const expectedWindow = (share: number, wanted: number) => SIZES.find((size) => size * share >= wanted * MARGIN) ?? WHOLE_FROM;
+const expectedWindow = (share: number, wanted: number) =>
+  SIZES.find((size) => size * share >= wanted * MARGIN) ?? WHOLE_FROM;
 
 /** How many articles at most and at least match, from the word counts. */
-async function boundsOf({ run, catalogue }: Ranking, shape: QueryShape): Promise<{ atMost: number; atLeast: number; articles: number }> {
+async function boundsOf(
+  { run, catalogue }: Ranking,
+  shape: QueryShape,
+): Promise<{ atMost: number; atLeast: number; articles: number }> {
   const operands = shape.parts.flat();
   const words = [...new Set(operands.filter((operand) => !operand.prefix).flatMap((operand) => operand.lexemes))];
   const prefixes = [...new Set(operands.filter((operand) => operand.prefix).flatMap((operand) => operand.lexemes))];
-  const rows = await run<{ kind: string; key: string; sum: string; most: string }>(RANKING_SQL.bounds, [catalogue, words, prefixes]);
-  const counts = new Map(rows.map((row) => [`${row.kind} ${row.key}`, { sum: Number(row.sum), most: Number(row.most) }]));
+  const rows = await run<{ kind: string; key: string; sum: string; most: string }>(RANKING_SQL.bounds, [
+    catalogue,
+    words,
+    prefixes,
+  ]);
+  const counts = new Map(
+    rows.map((row) => [`${row.kind} ${row.key}`, { sum: Number(row.sum), most: Number(row.most) }]),
+  );
   const articles = counts.get("articles ")?.sum ?? 0;
   return {
     ...matchBounds(
@@ -185,7 +208,8 @@ async function tier(
     const marks = await windowOf(size);
     const rows = await run<Ranked>(sql, [within(tsquery, marks), rankedBy, wanted]);
     const found = rows[0]?.found ?? 0;
-    if (found >= NEWEST_RANKED || size >= WHOLE_FROM || !marks.includes("@")) return { ids: rows.map((row) => row.id), found };
+    if (found >= NEWEST_RANKED || size >= WHOLE_FROM || !marks.includes("@"))
+      return { ids: rows.map((row) => row.id), found };
     size = wider(size, found, NEWEST_RANKED);
   }
 }
@@ -201,15 +225,24 @@ function bodiesWindow(bounds: { atMost: number; atLeast: number; articles: numbe
   const sure = SIZES.find((size) => size >= surely) ?? WHOLE_FROM;
   // Otherwise the first window that could hold them, at the most matches the counts allow: smaller ones
   // would be asked in vain (a word in 7 % of the articles: the newest 24,000, not 2,000 and then 32,000).
-  const could = bounds.articles > 0 ? expectedWindow(Math.max(0, bounds.atMost - heads) / bounds.articles, NEWEST_RANKED) : WHOLE_FROM;
+  const could =
+    bounds.articles > 0
+      ? expectedWindow(Math.max(0, bounds.atMost - heads) / bounds.articles, NEWEST_RANKED)
+      : WHOLE_FROM;
   return Math.min(sure, could);
 }
 
 /** How many articles match, counted up to `limit` in windows of the newest until one holds that many. */
-async function countUpTo(run: Run, tsquery: string, limit: number, windowOf: ReturnType<typeof windowsOf>, share: number): Promise<number> {
+async function countUpTo(
+  run: Run,
+  tsquery: string,
+  limit: number,
+  windowOf: ReturnType<typeof windowsOf>,
+  share: number,
+): Promise<number> {
   // No window smaller than the counts allow to hold `limit`: a word in 7 % of the articles is counted in the
   // whole catalogue at once, not in the newest 8,000 first.
-  for (let size = Math.max(FIRST_COUNT_WINDOW, expectedWindow(share, limit)); ; ) {
+  for (let size = Math.max(FIRST_COUNT_WINDOW, expectedWindow(share, limit)); ;) {
     const marks = await windowOf(size);
     const [row] = await run<{ total: number }>(RANKING_SQL.count, [within(tsquery, marks), limit]);
     if (row!.total >= limit || !marks.includes("@")) return row!.total;
@@ -221,12 +254,21 @@ async function countUpTo(run: Run, tsquery: string, limit: number, windowOf: Ret
  * The ids of the first `wanted` results of a search in ranked order, with how many matched (up to
  * MAX_COUNTED, and whether more did).
  */
-export async function rankedMatches(ranking: Ranking, shape: QueryShape, wanted: number): Promise<{ ids: string[]; total: number; more: boolean }> {
+export async function rankedMatches(
+  ranking: Ranking,
+  shape: QueryShape,
+  wanted: number,
+): Promise<{ ids: string[]; total: number; more: boolean }> {
   const { run } = ranking;
   const tsquery = tsqueryOfShape(shape);
   const windowOf = windowsOf(ranking);
   const bounds = await boundsOf(ranking, shape);
-  let matched = bounds.atLeast > EXACT_UP_TO ? EXACT_UP_TO + 1 : bounds.atMost > EXACT_UP_TO ? await countUpTo(run, tsquery, EXACT_UP_TO + 1, windowOf, bounds.atMost / Math.max(1, bounds.articles)) : 0;
+  let matched =
+    bounds.atLeast > EXACT_UP_TO
+      ? EXACT_UP_TO + 1
+      : bounds.atMost > EXACT_UP_TO
+        ? await countUpTo(run, tsquery, EXACT_UP_TO + 1, windowOf, bounds.atMost / Math.max(1, bounds.articles))
+        : 0;
   if (matched <= EXACT_UP_TO) {
     const rows = await run<Ranked>(RANKING_SQL.ranked, [within(tsquery, await windowOf(WHOLE_FROM)), tsquery, wanted]);
     matched = rows[0]?.found ?? 0;
@@ -236,7 +278,19 @@ export async function rankedMatches(ranking: Ranking, shape: QueryShape, wanted:
   const heads = await tier(run, RANKING_SQL.heads, [tsquery, tsquery], wanted, windowOf);
   const ids = heads.ids;
   // Fewer title matches than wanted: their window was the whole catalogue, and `found` all of them.
-  if (ids.length < wanted) ids.push(...(await tier(run, RANKING_SQL.bodies, [tsquery, tsquery], wanted - ids.length, windowOf, bodiesWindow(bounds, heads.found))).ids);
+  if (ids.length < wanted)
+    ids.push(
+      ...(
+        await tier(
+          run,
+          RANKING_SQL.bodies,
+          [tsquery, tsquery],
+          wanted - ids.length,
+          windowOf,
+          bodiesWindow(bounds, heads.found),
+        )
+      ).ids,
+    );
   return { ids, total: MAX_COUNTED, more: true };
 }
 
@@ -249,5 +303,7 @@ export async function newestKeywordMatches(ranking: Ranking, shape: QueryShape, 
   const matching = tsqueryOfShape({ ...shape, weight: "" });
   // Few enough matches in the whole catalogue: read them all at once.
   const first = bounds.atMost <= 2 * NEWEST_RANKED ? WHOLE_FROM : FIRST_WINDOW;
-  return (await tier(ranking.run, RANKING_SQL.keywords, [matching, tsqueryOfShape(shape)], wanted, windowsOf(ranking), first)).ids;
+  return (
+    await tier(ranking.run, RANKING_SQL.keywords, [matching, tsqueryOfShape(shape)], wanted, windowsOf(ranking), first)
+  ).ids;
 }

@@ -43,7 +43,11 @@ const RANKING_POSITIONS = 4;
  * A position is skipped between columns so that no phrase spans two of them. Past PostgreSQL's limits,
  * positions stay at the last one and further words are left out; bodies are cut to a size well inside them.
  */
-export function tsvectorOf(columns: readonly (readonly [text: string, weight: Weight])[]): { literal: string; ranking: string; terms: string[] } {
+export function tsvectorOf(columns: readonly (readonly [text: string, weight: Weight])[]): {
+  literal: string;
+  ranking: string;
+  terms: string[];
+} {
   const entries = new Map<string, string[]>();
   let position = 0;
   let bytes = 0;
@@ -63,13 +67,16 @@ export function tsvectorOf(columns: readonly (readonly [text: string, weight: We
     }
     position = Math.min(position + 1, MAX_POSITION);
   }
-  const written = (list: Iterable<[string, string[]]>) => [...list].map(([word, positions]) => `${quote(word)}:${positions.join(",")}`).join(" ");
+  const written = (list: Iterable<[string, string[]]>) =>
+    [...list].map(([word, positions]) => `${quote(word)}:${positions.join(",")}`).join(" ");
   const headed = [...entries].filter(([, positions]) => positions.some((at) => !at.endsWith("D")));
   const bodyOnly = [...entries]
     .filter(([, positions]) => positions.every((at) => at.endsWith("D")))
     .sort((a, b) => b[1].length - a[1].length)
     .slice(0, RANKING_BODY_WORDS);
-  const ranking = written([...headed, ...bodyOnly].map(([word, positions]) => [word, positions.slice(0, RANKING_POSITIONS)]));
+  const ranking = written(
+    [...headed, ...bodyOnly].map(([word, positions]) => [word, positions.slice(0, RANKING_POSITIONS)]),
+  );
   return { literal: written(entries), ranking, terms: [...entries.keys()].sort() };
 }
 
@@ -114,7 +121,10 @@ export function tsqueryOfShape({ all, parts, weight }: QueryShape): string {
 }
 
 /** The tsquery of queryShape, or undefined when nothing is left to find. */
-export function tsqueryOf(query: readonly QueryWord[], options: Parameters<typeof queryShape>[1] = {}): string | undefined {
+export function tsqueryOf(
+  query: readonly QueryWord[],
+  options: Parameters<typeof queryShape>[1] = {},
+): string | undefined {
   const shape = queryShape(query, options);
   return shape && tsqueryOfShape(shape);
 }
@@ -185,7 +195,11 @@ function afterSentenceEnd(text: string, at: number): boolean {
  * more (120 at the text's start). The best window's matches are put between `start` and `end`, with
  * `ellipsis` where text was cut.
  */
-export function snippetOf(text: string, phrases: readonly Phrase[], { size, start, end, ellipsis }: { size: number; start: string; end: string; ellipsis: string }): string {
+export function snippetOf(
+  text: string,
+  phrases: readonly Phrase[],
+  { size, start, end, ellipsis }: { size: number; start: string; end: string; ellipsis: string },
+): string {
   // A page of results cuts ten snippets from long bodies: each word is kept as two numbers and its lexeme
   // rather than as an object.
   const froms: number[] = [];
@@ -210,14 +224,16 @@ export function snippetOf(text: string, phrases: readonly Phrase[], { size, star
     if (at + wanted.length > count) return false;
     for (let index = 0; index < wanted.length; index++) {
       const word = words[at + index]!;
-      if (prefix && index === wanted.length - 1 ? !word.startsWith(wanted[index]!) : word !== wanted[index]) return false;
+      if (prefix && index === wanted.length - 1 ? !word.startsWith(wanted[index]!) : word !== wanted[index])
+        return false;
     }
     return true;
   };
   // In the order of the text (and of the phrases at one word), which score() relies on.
   const instances: { phrase: number; at: number; length: number }[] = [];
   for (let at = 0; at < count; at++)
-    for (let index = 0; index < phrases.length; index++) if (phraseAt(phrases[index]!, at)) instances.push({ phrase: index, at, length: phrases[index]!.words.length });
+    for (let index = 0; index < phrases.length; index++)
+      if (phraseAt(phrases[index]!, at)) instances.push({ phrase: index, at, length: phrases[index]!.words.length });
   const firstAtOrAfter = (from: number) => {
     let low = 0;
     let high = instances.length;
@@ -272,7 +288,9 @@ export function snippetOf(text: string, phrases: readonly Phrase[], { size, star
     else ranges.push({ from: instance.at, to });
   }
   const opens = new Map<number, number>();
-  for (const range of ranges) if (range.to >= first && range.from <= lastIndex) opens.set(Math.max(range.from, first), Math.min(range.to, lastIndex));
+  for (const range of ranges)
+    if (range.to >= first && range.from <= lastIndex)
+      opens.set(Math.max(range.from, first), Math.min(range.to, lastIndex));
   let result = first > 0 ? ellipsis : text.slice(0, froms[0]);
   let closeAt = -1;
   for (let index = first; index <= lastIndex; index++) {

@@ -27,7 +27,12 @@ export function startReadNext(sources: ReadNextSources): (article: ArticleView) 
   const catalogue = Promise.resolve().then(() => sources.catalogue());
   catalogue.catch(() => {}); // told through `large`
   // Once the sync has read the whole list (the state "sweptAt"): before that the newest may be missing.
-  const large = catalogue.then(async (found) => (await found.getState("sweptAt")) !== undefined && (await found.count()).articles > READ_NEXT_COUNT).catch(() => false);
+  const large = catalogue
+    .then(
+      async (found) =>
+        (await found.getState("sweptAt")) !== undefined && (await found.count()).articles > READ_NEXT_COUNT,
+    )
+    .catch(() => false);
   const newest = large.then((enough) => (enough ? [] : sources.newestEntries()));
   // Never fails: without counts every article is read to the end as often.
   const figures = sources.reading();
@@ -36,7 +41,9 @@ export function startReadNext(sources: ReadNextSources): (article: ArticleView) 
     if (await large) {
       try {
         const keywords = [...article.keywords.shortTail, ...article.keywords.longTail];
-        const related = await (await catalogue).related({ slug: article.slug, title: article.metaTitle, keywords }, READ_NEXT_COUNT, readRate);
+        const related = await (
+          await catalogue
+        ).related({ slug: article.slug, title: article.metaTitle, keywords }, READ_NEXT_COUNT, readRate);
         return related.map(asBlogCard);
       } catch (error) {
         console.error("Read next from the catalogue failed:", error);

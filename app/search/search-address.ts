@@ -21,7 +21,13 @@ export function parseSearchParams(searchParams: URLSearchParams): SearchParams {
   const pages = searchParams.getAll("page");
   if (pages.length === 0) return { query, page: 1 };
   const [value] = pages;
-  if (pages.length === 1 && value && /^[1-9]\d{0,2}$/.test(value) && Number(value) > 1 && Number(value) <= MAX_RESULT_PAGE) {
+  if (
+    pages.length === 1 &&
+    value &&
+    /^[1-9]\d{0,2}$/.test(value) &&
+    Number(value) > 1 &&
+    Number(value) <= MAX_RESULT_PAGE
+  ) {
     return { query, page: Number(value) };
   }
   return { query, page: 1, redirectTo: searchHref(query) };

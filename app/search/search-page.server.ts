@@ -23,7 +23,8 @@ export async function loadSearchPage(request: Request, site: SiteSettings, catal
   const { t } = identity.language.translator;
   const heading = query.trim() ? t("search.resultsTitle", { query }) : t("search.title");
   const meta = noindexMeta(`${heading} · ${site.siteName}`);
-  if (queryWords(query).length === 0) return data({ state: "empty" as const, query, meta, siteName: site.siteName }, { headers: cacheHeaders("page") });
+  if (queryWords(query).length === 0)
+    return data({ state: "empty" as const, query, meta, siteName: site.siteName }, { headers: cacheHeaders("page") });
   const started = performance.now();
   let results;
   let complete = false;
@@ -39,14 +40,35 @@ export async function loadSearchPage(request: Request, site: SiteSettings, catal
   } catch (error) {
     console.error(`Search for ${JSON.stringify(query)}:`, error);
     metrics.searchRequest(site.label, "failed", (performance.now() - started) / 1000);
-    return data({ state: "unavailable" as const, query, meta }, { status: 503, headers: { "Retry-After": "60", ...cacheHeaders("unavailable") } });
+    return data(
+      { state: "unavailable" as const, query, meta },
+      { status: 503, headers: { "Retry-After": "60", ...cacheHeaders("unavailable") } },
+    );
   }
   metrics.searchRequest(site.label, results.total > 0 ? "found" : "none", (performance.now() - started) / 1000);
   const pages = Math.min(pageCount(results.total, RESULTS_PER_PAGE), MAX_RESULT_PAGE);
   if (page > Math.max(1, pages)) throw data(null, { status: 404, headers: cacheHeaders("missing") });
-  const hits = results.hits.map(({ slug, title, date, snippet }) => ({ slug, title, snippet, date: formatPublishedDate(date, identity.language.lang, identity.language.messages) }));
+  const hits = results.hits.map(({ slug, title, date, snippet }) => ({
+    slug,
+    title,
+    snippet,
+    date: formatPublishedDate(date, identity.language.lang, identity.language.messages),
+  }));
   return data(
-    { state: "results" as const, query, page, pages, total: results.total, more: results.more, match: results.match, suggestion: results.suggestion, hits, meta, reading, siteName: site.siteName },
+    {
+      state: "results" as const,
+      query,
+      page,
+      pages,
+      total: results.total,
+      more: results.more,
+      match: results.match,
+      suggestion: results.suggestion,
+      hits,
+      meta,
+      reading,
+      siteName: site.siteName,
+    },
     { headers: cacheHeaders(complete ? "page" : "missing") },
   );
 }

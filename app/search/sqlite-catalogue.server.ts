@@ -78,7 +78,16 @@ const BM25 = "bm25(texts, 10.0, 4.0, 6.0, 1.0, 1.0)";
 /** Beyond EXACT_UP_TO matches, the first tier (catalogue-rules.server.ts): the words in these columns. */
 const HEAD_COLUMNS = "{title description keywords}";
 
-type Row = { id: number; slug: string; title: string; description: string; image: string | null; date: string | null; keywords: string; text_key: number | null };
+type Row = {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  image: string | null;
+  date: string | null;
+  keywords: string;
+  text_key: number | null;
+};
 
 export function openSqliteCatalogue(file: string): Catalogue {
   mkdirSync(path.dirname(file), { recursive: true });
@@ -98,7 +107,9 @@ export function openSqliteCatalogue(file: string): Catalogue {
   }).immediate();
 
   const statements = {
-    byslug: db.prepare<[string], Row & { entry_hash: string; body_hash: string | null }>("SELECT * FROM articles WHERE slug = ?"),
+    byslug: db.prepare<[string], Row & { entry_hash: string; body_hash: string | null }>(
+      "SELECT * FROM articles WHERE slug = ?",
+    ),
     insert: db.prepare(
       "INSERT INTO articles (slug, title, description, image, date, date_iso, keywords, entry_hash, body_hash, body_wanted) VALUES (@slug, @title, @description, @image, @date, @date_iso, @keywords, @entry_hash, @body_hash, @body_wanted)",
     ),
@@ -107,34 +118,50 @@ export function openSqliteCatalogue(file: string): Catalogue {
     ),
     body: db.prepare<[number], { body: string; folded: string }>("SELECT body, folded FROM texts WHERE rowid = ?"),
     deleteText: db.prepare<[number]>("DELETE FROM texts WHERE rowid = ?"),
-    insertText: db.prepare("INSERT INTO texts (rowid, title, description, keywords, body, folded) VALUES (?, ?, ?, ?, ?, ?)"),
+    insertText: db.prepare(
+      "INSERT INTO texts (rowid, title, description, keywords, body, folded) VALUES (?, ?, ?, ?, ?, ?)",
+    ),
     deleteKeywords: db.prepare<[number]>("DELETE FROM keywords WHERE article = ?"),
     insertKeyword: db.prepare("INSERT OR IGNORE INTO keywords (key, article, label) VALUES (?, ?, ?)"),
-    deleteArticle: db.prepare<[string], { text_key: number | null }>("DELETE FROM articles WHERE slug = ? RETURNING text_key"),
+    deleteArticle: db.prepare<[string], { text_key: number | null }>(
+      "DELETE FROM articles WHERE slug = ? RETURNING text_key",
+    ),
     defer: db.prepare<[string]>("UPDATE articles SET body_wanted = 2 WHERE slug = ?"),
     retry: db.prepare("UPDATE articles SET body_wanted = 1 WHERE body_wanted = 2"),
-    missing: db.prepare<[number], { slug: string }>("SELECT slug FROM articles WHERE body_wanted = 1 ORDER BY id LIMIT ?"),
+    missing: db.prepare<[number], { slug: string }>(
+      "SELECT slug FROM articles WHERE body_wanted = 1 ORDER BY id LIMIT ?",
+    ),
     slugs: db.prepare<[], { slug: string }>("SELECT slug FROM articles"),
-    bodiesAfter: db.prepare<[string, number], { slug: string }>("SELECT slug FROM articles WHERE slug > ? AND body_hash IS NOT NULL ORDER BY slug LIMIT ?"),
+    bodiesAfter: db.prepare<[string, number], { slug: string }>(
+      "SELECT slug FROM articles WHERE slug > ? AND body_hash IS NOT NULL ORDER BY slug LIMIT ?",
+    ),
     count: db.prepare<[], { articles: number; withBody: number }>(
       "SELECT count(*) AS articles, count(body_hash) AS withBody FROM articles",
     ),
-    total: db.prepare<[string, number], { total: number }>("SELECT count(*) AS total FROM (SELECT 1 FROM texts WHERE texts MATCH ? LIMIT ?)"),
+    total: db.prepare<[string, number], { total: number }>(
+      "SELECT count(*) AS total FROM (SELECT 1 FROM texts WHERE texts MATCH ? LIMIT ?)",
+    ),
     // The key of the (n+1)th newest match: none when n or fewer articles match.
-    newestMatch: db.prepare<[string, number], { key: number }>("SELECT rowid AS key FROM texts WHERE texts MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?"),
+    newestMatch: db.prepare<[string, number], { key: number }>(
+      "SELECT rowid AS key FROM texts WHERE texts MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?",
+    ),
     // bm25 in the query: FTS5's own rank order would score every match, whatever the range asked for.
     scored: db.prepare<[string, number, number], { key: number }>(
       `SELECT rowid AS key FROM texts WHERE texts MATCH ? AND rowid >= ? ORDER BY ${BM25}, rowid DESC LIMIT ?`,
     ),
     // The newest matches with their scores, in one walk of the index from its newest end.
-    newestScored: db.prepare<[string, number], { key: number; score: number }>(`SELECT rowid AS key, ${BM25} AS score FROM texts WHERE texts MATCH ? ORDER BY rowid DESC LIMIT ?`),
+    newestScored: db.prepare<[string, number], { key: number; score: number }>(
+      `SELECT rowid AS key, ${BM25} AS score FROM texts WHERE texts MATCH ? ORDER BY rowid DESC LIMIT ?`,
+    ),
     setKey: db.prepare<[number, number]>("UPDATE articles SET text_key = ? WHERE id = ?"),
     // FTS5's snippet of one column of one matching row (3: the body, 1: the description).
     snippet: db.prepare<[number, string, number], { snippet: string }>(
       `SELECT snippet(texts, ?, '${SNIPPET.start}', '${SNIPPET.end}', '${SNIPPET.ellipsis}', ${SNIPPET.size}) AS snippet FROM texts WHERE texts MATCH ? AND rowid = CAST(? AS INTEGER)`,
     ),
     byKey: db.prepare<[number], Row & { date_iso: string | null }>("SELECT * FROM articles WHERE text_key = ?"),
-    newest: db.prepare<[string, number], Row>("SELECT * FROM articles WHERE slug <> ? ORDER BY date_iso DESC, slug LIMIT ?"),
+    newest: db.prepare<[string, number], Row>(
+      "SELECT * FROM articles WHERE slug <> ? ORDER BY date_iso DESC, slug LIMIT ?",
+    ),
     keywordLabel: db.prepare<[string], { label: string; total: number }>(
       "SELECT label, count(*) AS total FROM keywords WHERE key = ? GROUP BY key",
     ),
@@ -151,7 +178,9 @@ export function openSqliteCatalogue(file: string): Catalogue {
       "SELECT term, doc FROM words WHERE term >= ? AND term < ? LIMIT ?",
     ),
     getState: db.prepare<[string], { value: string }>("SELECT value FROM state WHERE name = ?"),
-    setState: db.prepare("INSERT INTO state (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value"),
+    setState: db.prepare(
+      "INSERT INTO state (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+    ),
     release: db.prepare<[string]>("DELETE FROM lease WHERE name = 'sync' AND holder = ?"),
     lease: db.prepare(
       "INSERT INTO lease (name, holder, until) VALUES ('sync', @holder, @until) ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, until = excluded.until WHERE lease.holder = excluded.holder OR lease.until < @now",
@@ -162,7 +191,13 @@ export function openSqliteCatalogue(file: string): Catalogue {
    * Writes the searchable text of article `id` (indexed under `oldKey` until now) under the key of its
    * date; the body's (indexedText) stays as it was when `body` is undefined.
    */
-  function writeText(id: number, oldKey: number | null, dateIso: string | null, entry: CatalogueEntry, body: IndexedText | undefined) {
+  function writeText(
+    id: number,
+    oldKey: number | null,
+    dateIso: string | null,
+    entry: CatalogueEntry,
+    body: IndexedText | undefined,
+  ) {
     const kept = body === undefined && oldKey !== null ? statements.body.get(oldKey) : undefined;
     if (oldKey !== null) statements.deleteText.run(oldKey);
     const indexKey = textKey(id, dateIso);
@@ -237,7 +272,8 @@ export function openSqliteCatalogue(file: string): Catalogue {
     if (few) return statements.scored.all(expression, Number.MIN_SAFE_INTEGER, wanted).map((row) => row.key);
     const heads = `${HEAD_COLUMNS} : (${expression})`;
     const keys = bestOfNewest(heads, NEWEST_RANKED, wanted);
-    if (keys.length < wanted) keys.push(...bestOfNewest(`(${expression}) NOT ${heads}`, NEWEST_RANKED, wanted - keys.length));
+    if (keys.length < wanted)
+      keys.push(...bestOfNewest(`(${expression}) NOT ${heads}`, NEWEST_RANKED, wanted - keys.length));
     return keys;
   }
 
@@ -247,7 +283,13 @@ export function openSqliteCatalogue(file: string): Catalogue {
     const snippet = (column: number, key: number) => statements.snippet.get(column, expression, key)?.snippet ?? "";
     for (const key of rankedKeys(expression, offset + limit).slice(offset)) {
       const row = statements.byKey.get(key);
-      if (row) hits.push(hitOf(row, chosenSnippet(snippet(3, key), () => snippet(1, key))));
+      if (row)
+        hits.push(
+          hitOf(
+            row,
+            chosenSnippet(snippet(3, key), () => snippet(1, key)),
+          ),
+        );
     }
     return hits;
   }

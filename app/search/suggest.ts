@@ -11,7 +11,8 @@ export function editDistance(a: string, b: string, max: number): number {
     for (let j = 1; j <= y.length; j++) {
       const cost = x[i - 1] === y[j - 1] ? 0 : 1;
       let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) value = Math.min(value, previous2[j - 2]! + 1);
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1])
+        value = Math.min(value, previous2[j - 2]! + 1);
       current.push(value);
       best = Math.min(best, value);
     }
@@ -41,7 +42,8 @@ function range(prefix: string): [string, string] {
  */
 export function suggestWord(word: string, near: Near): string | undefined {
   const letters = [...word];
-  if (letters.length < 3 || !/^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{N}]+$/u.test(word)) return undefined;
+  if (letters.length < 3 || !/^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{N}]+$/u.test(word))
+    return undefined;
   const max = letters.length <= 4 ? 1 : 2;
   for (const prefix of [letters.slice(0, 2).join(""), letters[0]!]) {
     let best: { term: string; distance: number; doc: number } | undefined;
@@ -49,7 +51,8 @@ export function suggestWord(word: string, near: Near): string | undefined {
       if (term === word) continue;
       const distance = editDistance(word, term, max);
       if (distance > max) continue;
-      if (!best || distance < best.distance || (distance === best.distance && doc > best.doc)) best = { term, distance, doc };
+      if (!best || distance < best.distance || (distance === best.distance && doc > best.doc))
+        best = { term, distance, doc };
     }
     if (best) return best.term;
   }

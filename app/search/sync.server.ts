@@ -48,7 +48,8 @@ export function refreshGapMs(bodies: number, sweepMs: number, callsPerSecond: nu
 }
 
 /** The longest a changed body waits to be read again: one round of the catalogue, max(sweep, bodies ÷ (share × pace)). */
-export const refreshCycleMs = (bodies: number, sweepMs: number, callsPerSecond: number) => Math.max(1, bodies) * refreshGapMs(bodies, sweepMs, callsPerSecond);
+export const refreshCycleMs = (bodies: number, sweepMs: number, callsPerSecond: number) =>
+  Math.max(1, bodies) * refreshGapMs(bodies, sweepMs, callsPerSecond);
 
 export function catalogueEntry(entry: BlogEntry): CatalogueEntry {
   return {
@@ -127,7 +128,9 @@ export function startSync(options: SyncOptions) {
     let failed: { slug: string; error: unknown }[] = [];
     const defer = async () => {
       for (const { slug, error } of failed) {
-        console.warn(`Catalogue of ${options.label}: body of ${JSON.stringify(slug)} left for the next sweep, ${(error as Error).message}`);
+        console.warn(
+          `Catalogue of ${options.label}: body of ${JSON.stringify(slug)} left for the next sweep, ${(error as Error).message}`,
+        );
         await catalogue.deferBody(slug);
       }
       failed = [];
@@ -171,11 +174,15 @@ export function startSync(options: SyncOptions) {
     const stored = await catalogue.getState("refreshAt");
     // Never more than one behind: a sync that was stopped or busy goes on at its share, not in a burst. Nor
     // more than one ahead: an origin whose clock ran ahead does not hold the others back.
-    const dueAt = stored === undefined ? now + refreshGap : Math.min(Math.max(Number(stored) || 0, now - refreshGap), now + refreshGap);
+    const dueAt =
+      stored === undefined
+        ? now + refreshGap
+        : Math.min(Math.max(Number(stored) || 0, now - refreshGap), now + refreshGap);
     const due = now >= dueAt ? Math.min(batch, Math.floor((now - dueAt) / refreshGap) + 1) : 0;
     if (due > 0) {
       const slugs = await catalogue.bodiesAfter((await catalogue.getState("refreshAfter")) ?? "", due);
-      if (slugs.length < due) slugs.push(...(await catalogue.bodiesAfter("", due - slugs.length)).filter((slug) => !slugs.includes(slug)));
+      if (slugs.length < due)
+        slugs.push(...(await catalogue.bodiesAfter("", due - slugs.length)).filter((slug) => !slugs.includes(slug)));
       await readBodies(slugs);
       if (stopped) return now;
       await catalogue.setState("refreshAfter", slugs.at(-1) ?? "");

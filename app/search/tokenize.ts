@@ -14,7 +14,8 @@ export { MAX_QUERY_CHARS, MAX_QUERY_WORDS };
  */
 
 /** Runs of scripts written without spaces (punctuation ends a run, so runs are clause-long). */
-const UNSPACED_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\u30fc]+/gu;
+const UNSPACED_RUN =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\u30fc]+/gu;
 /**
  * A word as unicode61 sees one, with the token characters the catalogue gives it ('L* N* Co M*', and the
  * joiners ZWJ and ZWNJ, which hold a Sinhala conjunct together): a run of those with a letter, digit or mark.
@@ -25,7 +26,8 @@ const HANGUL = /\p{Script=Hangul}/u;
  * Words a query never asks for as a prefix: a word of a script without spaces or a Tibetan syllable is short,
  * and as a prefix would match too much.
  */
-const NO_PREFIX = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tibetan}]/u;
+const NO_PREFIX =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tibetan}]/u;
 const TIBETAN = /\p{Script=Tibetan}/u;
 /** Between two syllables of a Tibetan word: the tsheg (and its non-breaking form). */
 const TSHEG_ONLY = /^[\u0f0b\u0f0c]+$/;
@@ -69,7 +71,12 @@ export function segmentRun(run: string): string[] {
     for (const { segment, index, isWordLike } of segmenter.segment(run.slice(start, end))) {
       // A break inside a letter (a stacked consonant, a mark) is no break: the piece goes on.
       const last = piece.at(-1);
-      if (last && last.index + last.segment.length === index && (JOINS_NEXT.test(last.segment) || STARTS_WITH_MARK.test(segment))) last.segment += segment;
+      if (
+        last &&
+        last.index + last.segment.length === index &&
+        (JOINS_NEXT.test(last.segment) || STARTS_WITH_MARK.test(segment))
+      )
+        last.segment += segment;
       else if (isWordLike) piece.push({ segment, index });
     }
     if (end >= run.length || piece.length <= OVERLAP_WORDS) {
@@ -166,7 +173,9 @@ export function queryWords(query: string): QueryWord[] {
   for (const chunk of unicodeBurmese(query.slice(0, MAX_QUERY_CHARS)).split(/\s+/)) {
     const other = zawgyiReading(chunk);
     if (other !== undefined) {
-      const readings = [chunk, other].flatMap((reading) => [words(reading), clusters(reading)]).filter((found) => found.length > 0);
+      const readings = [chunk, other]
+        .flatMap((reading) => [words(reading), clusters(reading)])
+        .filter((found) => found.length > 0);
       if (readings.length > 0) add({ word: chunk, spellings: [...new Set(readings.map((found) => found.join(" ")))] });
       continue;
     }
@@ -182,7 +191,8 @@ function wordGroups(text: string): string[][] {
   let end = -1;
   for (const found of spaced.matchAll(WORD)) {
     const last = groups.at(-1);
-    if (last && TIBETAN.test(found[0]) && TIBETAN.test(last.at(-1)!) && TSHEG_ONLY.test(spaced.slice(end, found.index))) last.push(found[0]);
+    if (last && TIBETAN.test(found[0]) && TIBETAN.test(last.at(-1)!) && TSHEG_ONLY.test(spaced.slice(end, found.index)))
+      last.push(found[0]);
     else groups.push([found[0]]);
     end = found.index + found[0].length;
   }
@@ -196,7 +206,15 @@ function queryWord(word: string): QueryWord {
   // Simplified Chinese split again into words, as the index splits it: a phrase.
   const foldedSpelling = hasHan(folded) && folded !== plain ? segmentRun(folded).join(" ") : folded;
   const letters = CLUSTERED.test(word) ? clusters(word) : [];
-  const spellings = [...new Set([word.toLowerCase(), plain, foldedSpelling, ...withDStroke(plain), ...(letters.length > 1 ? [letters.join(" ")] : [])])];
+  const spellings = [
+    ...new Set([
+      word.toLowerCase(),
+      plain,
+      foldedSpelling,
+      ...withDStroke(plain),
+      ...(letters.length > 1 ? [letters.join(" ")] : []),
+    ]),
+  ];
   const hangul = HANGUL.test(word) && [...word].length >= 2;
   return hangul ? { word, spellings, pairs: syllablePairs(word) } : { word, spellings };
 }
@@ -234,7 +252,10 @@ export function asPrefix({ word, pairs }: QueryWord, prefixes: boolean): boolean
   return (prefixes && !NO_PREFIX.test(word) && [...word].length >= 3) || pairs !== undefined;
 }
 
-export function matchExpression(query: readonly QueryWord[], { loose = false, prefixes = loose }: { loose?: boolean; prefixes?: boolean } = {}): string {
+export function matchExpression(
+  query: readonly QueryWord[],
+  { loose = false, prefixes = loose }: { loose?: boolean; prefixes?: boolean } = {},
+): string {
   const parts = query.map((queryWord) => {
     const { spellings, pairs } = queryWord;
     const prefix = asPrefix(queryWord, prefixes);

@@ -61,7 +61,10 @@ export function createServiceRegistry(settings: Settings) {
   const caches: BlogCaches = {
     lists: createSwrCache<BlogListPage>(timing),
     // An article whose reply does not fit is asked for again once a fresh period, not at every request.
-    articles: createSwrCache<ArticleView | null>({ ...timing, keepFailure: (error) => error instanceof BlogUnavailableError && error.ofContent }),
+    articles: createSwrCache<ArticleView | null>({
+      ...timing,
+      keepFailure: (error) => error instanceof BlogUnavailableError && error.ofContent,
+    }),
     dates: createSwrCache<{ iso?: string } | null>(timing),
   };
   const database = settings.catalogue.database;
@@ -76,7 +79,10 @@ export function createServiceRegistry(settings: Settings) {
     const known = services.get(site);
     if (known) return known;
     const measured = site.blogApi
-      ? measuredSource(site.label, createHttpSource({ baseUrl: site.blogApi.url, token: site.blogApi.token, timeoutMs: site.blogApi.timeoutMs }))
+      ? measuredSource(
+          site.label,
+          createHttpSource({ baseUrl: site.blogApi.url, token: site.blogApi.token, timeoutMs: site.blogApi.timeoutMs }),
+        )
       : createFileSource(site.contentDir);
     // With several sites, the log says whose backend failed.
     const source = site.hosts.length > 0 ? namedSource(site.label, measured) : measured;
@@ -87,7 +93,10 @@ export function createServiceRegistry(settings: Settings) {
       let opened = counters.get(file);
       if (!opened) {
         const store = pool ? openPostgresCounts(pool, storeName(file)) : openSqliteCounts(file);
-        counters.set(file, (opened = { counter: createCounter(store, storeName(file)), reading: readingFigures(store) }));
+        counters.set(
+          file,
+          (opened = { counter: createCounter(store, storeName(file)), reading: readingFigures(store) }),
+        );
       }
       return opened;
     };
@@ -108,7 +117,8 @@ export function createServiceRegistry(settings: Settings) {
           caches,
           keeper: {
             listed: (domain, entries) => keep(domain, (store) => store.putEntries(entries.map(catalogueEntry))),
-            fetched: (domain, slug, article) => keep(domain, (store) => store.putArticle(catalogueArticle(slug, article))),
+            fetched: (domain, slug, article) =>
+              keep(domain, (store) => store.putArticle(catalogueArticle(slug, article))),
             knownDates: (domain, slugs) => Promise.resolve().then(() => catalogue(domain).dates(slugs)),
           },
         },
@@ -146,7 +156,8 @@ export function createServiceRegistry(settings: Settings) {
     async prepare(): Promise<{ ok: true } | { ok: false; reason: string }> {
       if (!database || !pool) return { ok: true };
       const prepared = await prepareDatabase(pool, database.url);
-      if (prepared.ok && prepared.applied.length > 0) console.log(`Catalogue database: schema migrated to version ${prepared.applied.at(-1)}`);
+      if (prepared.ok && prepared.applied.length > 0)
+        console.log(`Catalogue database: schema migrated to version ${prepared.applied.at(-1)}`);
       return prepared.ok ? { ok: true } : prepared;
     },
 
@@ -176,7 +187,11 @@ export function createServiceRegistry(settings: Settings) {
     async close() {
       const all = [...counters.values()].map((opened) => opened.counter);
       counters.clear();
-      await Promise.all(all.map((counter) => counter.close().catch((error: Error) => console.error(`Counts not closed: ${error.message}`))));
+      await Promise.all(
+        all.map((counter) =>
+          counter.close().catch((error: Error) => console.error(`Counts not closed: ${error.message}`)),
+        ),
+      );
       await shelf.close();
       await pool?.end();
     },
@@ -185,7 +200,13 @@ export function createServiceRegistry(settings: Settings) {
 
 function namedSource(name: string, source: BlogSource): BlogSource {
   const named = (error: unknown) => {
-    throw error instanceof BlogUnavailableError ? new BlogUnavailableError(`${name}: ${error.message}`, { cause: error, kind: error.kind, ofContent: error.ofContent }) : error;
+    throw error instanceof BlogUnavailableError
+      ? new BlogUnavailableError(`${name}: ${error.message}`, {
+          cause: error,
+          kind: error.kind,
+          ofContent: error.ofContent,
+        })
+      : error;
   };
   return {
     listPage: (domain, page) => source.listPage(domain, page).catch(named),

@@ -8,5 +8,7 @@ export type AboutSource = { file: string; given: boolean };
 
 /** The About file of a site: the one ABOUT_FILE names, else `_about.md` in its content folder, if there is one. */
 export function aboutSourceOf(aboutFile: string | undefined, contentDir: string): AboutSource {
-  return aboutFile ? { file: path.resolve(aboutFile), given: true } : { file: path.join(contentDir, ABOUT_FILE_NAME), given: false };
+  return aboutFile
+    ? { file: path.resolve(aboutFile), given: true }
+    : { file: path.join(contentDir, ABOUT_FILE_NAME), given: false };
 }

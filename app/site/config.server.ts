@@ -13,8 +13,7 @@ import { aboutSourceOf } from "./about-file";
  * wrong at start-up instead of a broken page later.
  */
 
-const emptyToUndefined = (value: unknown) =>
-  typeof value === "string" && value.trim() === "" ? undefined : value;
+const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
 const webUrl = z.preprocess(
   emptyToUndefined,
@@ -54,7 +53,9 @@ const integer = (fallback: number, min: number, max: number, unit: string) =>
 const seconds = (fallback: number) => integer(fallback, 0, 31_536_000, "seconds");
 
 /** A switch, on unless set to "off". */
-const onUnlessOff = z.preprocess(emptyToUndefined, z.enum(["on", "off"], { error: 'must be "on" or "off"' }).optional()).transform((value) => value ?? "on");
+const onUnlessOff = z
+  .preprocess(emptyToUndefined, z.enum(["on", "off"], { error: 'must be "on" or "off"' }).optional())
+  .transform((value) => value ?? "on");
 
 const hostName = z.preprocess(
   emptyToUndefined,
@@ -68,7 +69,10 @@ const hostName = z.preprocess(
 
 /** IMAGE_HOSTS: "host" (any port) or "host:port", comma-separated, lower case. */
 const imageHosts = z.preprocess(emptyToUndefined, z.string().optional()).transform((value, ctx) => {
-  const hosts = (value ?? "").split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean);
+  const hosts = (value ?? "")
+    .split(",")
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
   for (const host of hosts) {
     if (!/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/.test(host)) {
       ctx.addIssue({ code: "custom", message: `has "${host}": each entry must be a host or host:port` });
@@ -77,8 +81,7 @@ const imageHosts = z.preprocess(emptyToUndefined, z.string().optional()).transfo
   return hosts.length > 0 ? hosts : undefined;
 });
 
-const defaultPartners =
-  "Access to Insight|https://www.accesstoinsight.org/,BuddhaNet|https://www.buddhanet.net/";
+const defaultPartners = "Access to Insight|https://www.accesstoinsight.org/,BuddhaNet|https://www.buddhanet.net/";
 
 const partnerLinks = z.preprocess(
   emptyToUndefined,
@@ -193,7 +196,10 @@ const serverSchema = z.object({
  * the word the language files used too (docs/decisions/063). Setting both names of one setting is a problem.
  */
 const SETTING_ALIASES: Readonly<Record<string, string>> = Object.fromEntries(
-  ["DIR", "SYNC", "CALLS_PER_SECOND", "SWEEP_SECONDS", "DATABASE_URL", "DATABASE_POOL"].map((name) => [`CATALOG_${name}`, `CATALOGUE_${name}`]),
+  ["DIR", "SYNC", "CALLS_PER_SECOND", "SWEEP_SECONDS", "DATABASE_URL", "DATABASE_POOL"].map((name) => [
+    `CATALOG_${name}`,
+    `CATALOGUE_${name}`,
+  ]),
 );
 
 export const SERVER_SETTING_NAMES = [...Object.keys(serverSchema.shape), ...Object.keys(SETTING_ALIASES)];
@@ -278,9 +284,15 @@ function toSettings(env: z.infer<typeof serverSchema>, site: SiteSettings) {
     port: env.PORT,
     host: env.HOST,
     /** The catalogue of every site's articles, for search (app/search, docs/decisions/031). */
-    catalogue: { dir: path.resolve(env.CATALOGUE_DIR), sync: env.CATALOGUE_SYNC === "on", callsPerSecond: env.CATALOGUE_CALLS_PER_SECOND, sweepSeconds: env.CATALOGUE_SWEEP_SECONDS,
+    catalogue: {
+      dir: path.resolve(env.CATALOGUE_DIR),
+      sync: env.CATALOGUE_SYNC === "on",
+      callsPerSecond: env.CATALOGUE_CALLS_PER_SECOND,
+      sweepSeconds: env.CATALOGUE_SWEEP_SECONDS,
       /** PostgreSQL instead of a SQLite file per site, for origins on several machines (docs/decisions/036). */
-      database: env.CATALOGUE_DATABASE_URL ? { url: env.CATALOGUE_DATABASE_URL, poolSize: env.CATALOGUE_DATABASE_POOL } : undefined,
+      database: env.CATALOGUE_DATABASE_URL
+        ? { url: env.CATALOGUE_DATABASE_URL, poolSize: env.CATALOGUE_DATABASE_POOL }
+        : undefined,
     },
     /** Prometheus metrics on a listener of their own (app/metrics); none when METRICS_PORT is unset. */
     metrics: env.METRICS_PORT ? { port: env.METRICS_PORT, host: env.METRICS_HOST } : undefined,
@@ -294,9 +306,7 @@ function toSettings(env: z.infer<typeof serverSchema>, site: SiteSettings) {
   };
 }
 
-export type SettingsResult =
-  | { ok: true; settings: Settings }
-  | { ok: false; problems: string[] };
+export type SettingsResult = { ok: true; settings: Settings } | { ok: false; problems: string[] };
 
 type Env = Record<string, string | undefined>;
 
@@ -314,7 +324,8 @@ function withAliases(env: Env): { env: Env; used: Record<string, string>; proble
   const problems: string[] = [];
   for (const [old, name] of Object.entries(SETTING_ALIASES)) {
     if (env[old] === undefined) continue;
-    if (env[name] !== undefined && env[name] !== env[old]) problems.push(`${old} is the old name of ${name}: set one of them`);
+    if (env[name] !== undefined && env[name] !== env[old])
+      problems.push(`${old} is the old name of ${name}: set one of them`);
     else if (env[name] === undefined) {
       read[name] = env[old];
       used[name] = old;
@@ -348,7 +359,11 @@ export function parseSettings(given: Env): SettingsResult {
   const server = serverSchema.safeParse(env);
   const timeoutMs = server.success ? server.data.BLOG_API_TIMEOUT_MS : 4000;
   const site = parseSiteSettings(env, timeoutMs);
-  const problems = [...(site.ok ? [] : site.problems), ...(server.success ? [] : describe(server.error.issues, used)), ...aliasProblems];
+  const problems = [
+    ...(site.ok ? [] : site.problems),
+    ...(server.success ? [] : describe(server.error.issues, used)),
+    ...aliasProblems,
+  ];
   if (server.success && server.data.SITES_FILE && server.data.ALLOWED_HOSTS) {
     problems.push("ALLOWED_HOSTS must be unset with SITES_FILE: the hosts of the sites file are the allowed hosts");
   }
@@ -423,5 +438,10 @@ export function languageOf(site: SiteSettings) {
 
 /** The site's identity for page metadata: names from the settings, origin from SITE_URL or the request, its language. */
 export function siteIdentity(request: Request, site: SiteSettings) {
-  return { product: site.product, siteName: site.siteName, origin: siteOrigin(request, site), language: languageOf(site) };
+  return {
+    product: site.product,
+    siteName: site.siteName,
+    origin: siteOrigin(request, site),
+    language: languageOf(site),
+  };
 }

@@ -8,7 +8,9 @@ const hostnamePattern = new RegExp(`^${label}(?:\\.${label})*$`);
  * plain DNS name or IPv4 address with an optional valid port. IPv6 literals are not accepted: a public
  * site is reached by name.
  */
-export function parseHostHeader(header: string | null | undefined): { name: string; port: number | undefined } | undefined {
+export function parseHostHeader(
+  header: string | null | undefined,
+): { name: string; port: number | undefined } | undefined {
   if (!header || header.length > 260) return undefined;
   const match = /^([^:]+?)\.?(?::(\d{1,5}))?$/.exec(header.trim().toLowerCase());
   if (!match) return undefined;

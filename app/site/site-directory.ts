@@ -13,7 +13,10 @@ export function createSiteDirectory<T>(sites: { label: string; hosts: string[]; 
     for (const host of new Set(hosts)) {
       const [map, key] = host.startsWith("*.") ? [patterns, host.slice(2)] : [exact, host];
       const owner = map.get(key);
-      if (owner) problems.push(`site ${label}: hosts has ${host}, which ${owner.label === label ? "an earlier site" : `site ${owner.label}`} has too`);
+      if (owner)
+        problems.push(
+          `site ${label}: hosts has ${host}, which ${owner.label === label ? "an earlier site" : `site ${owner.label}`} has too`,
+        );
       else map.set(key, { label, site });
     }
   }

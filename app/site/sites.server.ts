@@ -20,7 +20,8 @@ import { createSiteDirectory, type SiteDirectory } from "./site-directory";
  */
 
 type Env = Record<string, string | undefined>;
-type Loaded = { ok: true; sites: SiteSettings[]; directory: SiteDirectory<SiteSettings> } | { ok: false; problems: string[] };
+type Loaded =
+  { ok: true; sites: SiteSettings[]; directory: SiteDirectory<SiteSettings> } | { ok: false; problems: string[] };
 
 const SITE_SETTINGS = new Set<string>(SITE_SETTING_NAMES);
 const SERVER_SETTINGS = new Set<string>(SERVER_SETTING_NAMES);
@@ -32,7 +33,10 @@ const SERVER_SETTINGS = new Set<string>(SERVER_SETTING_NAMES);
 export function parseSitesFile(text: string, env: Env, timeoutMs: number, fileName = "the sites file"): Loaded {
   const document = parseDocument(text, { prettyErrors: false });
   if (document.errors.length > 0) {
-    return { ok: false, problems: document.errors.map((error) => `${fileName} is not valid YAML: ${error.message.split("\n")[0]}`) };
+    return {
+      ok: false,
+      problems: document.errors.map((error) => `${fileName} is not valid YAML: ${error.message.split("\n")[0]}`),
+    };
   }
   const data: unknown = document.toJS();
   const list = isMapping(data) ? data.sites : undefined;
@@ -43,17 +47,26 @@ export function parseSitesFile(text: string, env: Env, timeoutMs: number, fileNa
   const problems = parsed.flatMap((site) => site.problems);
   const sites = parsed.flatMap((site) => (site.ok ? [site.site] : []));
   // Hosts claimed twice are found among all sites, a site with other problems included.
-  problems.push(...createSiteDirectory(parsed.map(({ label, hosts }) => ({ label, hosts, site: label }))).problems, ...sharedCanonicalOrigins(sites));
+  problems.push(
+    ...createSiteDirectory(parsed.map(({ label, hosts }) => ({ label, hosts, site: label }))).problems,
+    ...sharedCanonicalOrigins(sites),
+  );
   return problems.length > 0 ? { ok: false, problems } : { ok: true, sites, directory: directoryOf(sites) };
 }
 
-const directoryOf = (sites: SiteSettings[]) => createSiteDirectory(sites.map((site) => ({ label: site.label, hosts: site.hosts, site })));
+const directoryOf = (sites: SiteSettings[]) =>
+  createSiteDirectory(sites.map((site) => ({ label: site.label, hosts: site.hosts, site })));
 
 function parseSite(entry: unknown, index: number, env: Env, timeoutMs: number) {
   const rawHosts = isMapping(entry) ? entry.hosts : undefined;
-  const hostList: unknown[] = Array.isArray(rawHosts) ? rawHosts : rawHosts === undefined || rawHosts === null ? [] : [rawHosts];
+  const hostList: unknown[] = Array.isArray(rawHosts)
+    ? rawHosts
+    : rawHosts === undefined || rawHosts === null
+      ? []
+      : [rawHosts];
   const first = hostList[0];
-  const label = typeof first === "string" && first.trim() ? (parseHostPattern(first) ?? first.trim()) : `number ${index + 1}`;
+  const label =
+    typeof first === "string" && first.trim() ? (parseHostPattern(first) ?? first.trim()) : `number ${index + 1}`;
   const problems: string[] = [];
   const problem = (text: string) => problems.push(`site ${label}: ${text}`);
   const hosts: string[] = [];
@@ -65,13 +78,20 @@ function parseSite(entry: unknown, index: number, env: Env, timeoutMs: number) {
   for (const host of hostList) {
     const pattern = typeof host === "string" ? parseHostPattern(host) : undefined;
     if (pattern) hosts.push(pattern);
-    else problem(`hosts has ${JSON.stringify(host)}: each must be a host name such as zen.example.org or a pattern such as *.example.org, without port`);
+    else
+      problem(
+        `hosts has ${JSON.stringify(host)}: each must be a host name such as zen.example.org or a pattern such as *.example.org, without port`,
+      );
   }
   const own: Partial<Record<SiteSettingName, string>> = {};
   for (const [name, value] of Object.entries(entry)) {
     if (name === "hosts") continue;
     if (!SITE_SETTINGS.has(name)) {
-      problem(SERVER_SETTINGS.has(name) ? `${name} applies to the whole process: set it in the environment` : `${name} is not a setting a site can have`);
+      problem(
+        SERVER_SETTINGS.has(name)
+          ? `${name} applies to the whole process: set it in the environment`
+          : `${name} is not a setting a site can have`,
+      );
     } else if (value === null || typeof value === "string" || typeof value === "number") {
       // An empty value turns the environment's setting off for this site.
       own[name as SiteSettingName] = value === null ? "" : String(value);
@@ -82,7 +102,8 @@ function parseSite(entry: unknown, index: number, env: Env, timeoutMs: number) {
   const merged = withOwnSource({ ...env, ...own }, own, env, problem);
   const parsed = parseSiteSettings(merged, timeoutMs, hosts);
   if (!parsed.ok) parsed.problems.forEach(problem);
-  else if (!parsed.site.blogApi && !isFolder(parsed.site.contentDir)) problem(`CONTENT_DIR has no folder at ${parsed.site.contentDir}`);
+  else if (!parsed.site.blogApi && !isFolder(parsed.site.contentDir))
+    problem(`CONTENT_DIR has no folder at ${parsed.site.contentDir}`);
   return problems.length === 0 && parsed.ok
     ? { ok: true as const, site: parsed.site, problems, label, hosts }
     : { ok: false as const, problems, label, hosts };
@@ -95,7 +116,8 @@ function parseSite(entry: unknown, index: number, env: Env, timeoutMs: number) {
  */
 function withOwnSource(merged: Env, own: Env, env: Env, problem: (text: string) => void): Env {
   const ownApi = own.BLOG_API_URL?.trim();
-  if (ownApi && own.CONTENT_DIR?.trim()) problem("set BLOG_API_URL or CONTENT_DIR, not both: a site has one source of articles");
+  if (ownApi && own.CONTENT_DIR?.trim())
+    problem("set BLOG_API_URL or CONTENT_DIR, not both: a site has one source of articles");
   if (!ownApi && own.CONTENT_DIR?.trim()) return { ...merged, BLOG_API_URL: "", BLOG_API_TOKEN: "" };
   // Without its own, the check reports "BLOG_API_TOKEN is required when BLOG_API_URL is set".
   if (ownApi && ownApi !== env.BLOG_API_URL?.trim()) return { ...merged, BLOG_API_TOKEN: own.BLOG_API_TOKEN };
@@ -132,7 +154,10 @@ function loadSitesFile(file: string, settings: Settings, env: Env): Loaded {
   try {
     text = readFileSync(file, "utf8");
   } catch (error) {
-    return { ok: false, problems: [`SITES_FILE ${file} cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`] };
+    return {
+      ok: false,
+      problems: [`SITES_FILE ${file} cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`],
+    };
   }
   return parseSitesFile(text, env, settings.blogApiTimeoutMs, file);
 }
@@ -142,7 +167,10 @@ let served: readonly SiteSettings[] = [];
 export const servedSites = () => served;
 
 /** The sites the settings name, read as the server reads them at start, for `npm run report`: nothing starts. */
-export function readSites(settings: Settings = getSettings(), env: Env = process.env): { ok: true; sites: SiteSettings[] } | { ok: false; problems: string[] } {
+export function readSites(
+  settings: Settings = getSettings(),
+  env: Env = process.env,
+): { ok: true; sites: SiteSettings[] } | { ok: false; problems: string[] } {
   return settings.sitesFile ? loadSitesFile(settings.sitesFile, settings, env) : { ok: true, sites: [settings.site] };
 }
 

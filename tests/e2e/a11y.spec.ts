@@ -18,7 +18,12 @@ const isPhone = () => test.info().project.name.endsWith("-375");
 test.afterEach(closeVisits);
 
 type ContextOptionsUsed = Pick<BrowserContextOptions, "viewport" | "isMobile" | "hasTouch" | "colorScheme">;
-const contextOptions = ({ viewport, isMobile, hasTouch, colorScheme }: ContextOptionsUsed) => ({ viewport, isMobile, hasTouch, colorScheme });
+const contextOptions = ({ viewport, isMobile, hasTouch, colorScheme }: ContextOptionsUsed) => ({
+  viewport,
+  isMobile,
+  hasTouch,
+  colorScheme,
+});
 
 const article = pick(embedded, "with a picture, a video and keywords", (item) =>
   Boolean(item.pinterestImageLink && videoId(item.youtubeShortsUrl) && item.shortTailKeywords),
@@ -37,7 +42,12 @@ const pages = [
 
 type Scheme = "light" | "dark";
 /** The tags that run a test in one project only (see playwright.config.ts). */
-const only = { "js-1280": ["@js", "@desktop"], "js-375": ["@js", "@mobile"], "nojs-1280": ["@nojs", "@desktop"], "nojs-375": ["@nojs", "@mobile"] };
+const only = {
+  "js-1280": ["@js", "@desktop"],
+  "js-375": ["@js", "@mobile"],
+  "nojs-1280": ["@nojs", "@desktop"],
+  "nojs-375": ["@nojs", "@mobile"],
+};
 /** The checks of a page: the projects it runs in, each with its scheme. */
 type Checks = { scheme: Scheme; tag: string[] }[];
 
@@ -57,12 +67,19 @@ for (const [index, { name, url, toast }] of pages.entries()) {
   for (const { scheme: colorScheme, tag } of checks) {
     test.describe(`${colorScheme} scheme`, () => {
       test.use({ colorScheme });
-      test(`no accessibility violations on ${name}`, { tag }, async ({ page, browser, viewport, isMobile, hasTouch }) => {
-        const seen = await visit({ page, browser, contextOptions: contextOptions({ viewport, isMobile, hasTouch, colorScheme }) }, url);
-        await expect(seen.getByRole("heading", { level: 1 })).toBeVisible();
-        if (toast && hasJavaScript(page)) await expect(toasts(seen)).toBeVisible();
-        await expectNoViolations(seen);
-      });
+      test(
+        `no accessibility violations on ${name}`,
+        { tag },
+        async ({ page, browser, viewport, isMobile, hasTouch }) => {
+          const seen = await visit(
+            { page, browser, contextOptions: contextOptions({ viewport, isMobile, hasTouch, colorScheme }) },
+            url,
+          );
+          await expect(seen.getByRole("heading", { level: 1 })).toBeVisible();
+          if (toast && hasJavaScript(page)) await expect(toasts(seen)).toBeVisible();
+          await expectNoViolations(seen);
+        },
+      );
     });
   }
 }
@@ -99,22 +116,36 @@ for (const { scheme: colorScheme, tag } of dialogChecks) {
 for (const { scheme: colorScheme, tag } of panelChecks) {
   test.describe(`${colorScheme} scheme`, () => {
     test.use({ colorScheme });
-    test("no accessibility violations with the donation panel shown", { tag }, async ({ page, browser, viewport, isMobile, hasTouch }) => {
-      const seen = await visit({ page, browser, contextOptions: contextOptions({ viewport, isMobile, hasTouch, colorScheme }) }, `${urls.configured}/#donate`);
-      await expect(seen.getByRole("dialog", { name: "Support Chan Practice Center" })).toBeVisible();
-      await expectNoViolations(seen);
-    });
+    test(
+      "no accessibility violations with the donation panel shown",
+      { tag },
+      async ({ page, browser, viewport, isMobile, hasTouch }) => {
+        const seen = await visit(
+          { page, browser, contextOptions: contextOptions({ viewport, isMobile, hasTouch, colorScheme }) },
+          `${urls.configured}/#donate`,
+        );
+        await expect(seen.getByRole("dialog", { name: "Support Chan Practice Center" })).toBeVisible();
+        await expectNoViolations(seen);
+      },
+    );
   });
 }
 
 for (const { scheme: colorScheme, tag } of menuChecks) {
   test.describe(`${colorScheme} scheme`, () => {
     test.use({ colorScheme });
-    test("no accessibility violations with the phone menu open", { tag }, async ({ page, browser, viewport, isMobile, hasTouch }) => {
-      const seen = await visit({ page, browser, contextOptions: contextOptions({ viewport, isMobile, hasTouch, colorScheme }) }, `${urls.configured}/`);
-      await seen.getByLabel("Open menu", { exact: true }).click();
-      await expect(seen.getByRole("navigation", { name: "Main" })).toBeVisible();
-      await expectNoViolations(seen);
-    });
+    test(
+      "no accessibility violations with the phone menu open",
+      { tag },
+      async ({ page, browser, viewport, isMobile, hasTouch }) => {
+        const seen = await visit(
+          { page, browser, contextOptions: contextOptions({ viewport, isMobile, hasTouch, colorScheme }) },
+          `${urls.configured}/`,
+        );
+        await seen.getByLabel("Open menu", { exact: true }).click();
+        await expect(seen.getByRole("navigation", { name: "Main" })).toBeVisible();
+        await expectNoViolations(seen);
+      },
+    );
   });
 }

@@ -35,7 +35,8 @@ const EMBED_PARAMS = {
 
 const body = (page: Page) => page.locator("main .article-body");
 const thumbnail = (page: Page) => page.getByRole("main").locator("header img");
-const hero = (page: Page, article: Article) => page.getByRole("main").getByRole("img", { name: article.metaTitle, exact: true });
+const hero = (page: Page, article: Article) =>
+  page.getByRole("main").getByRole("img", { name: article.metaTitle, exact: true });
 const keywordSection = (page: Page) =>
   page.getByRole("main").locator("section", { has: page.getByRole("heading", { name: "Tags & Keywords" }) });
 const videoHeading = (page: Page) => page.getByRole("heading", { name: "Related YouTube Short" });
@@ -63,7 +64,9 @@ async function expectArticle(page: Page, article: Article, { imagesLoad }: { ima
     if (hasJavaScript(page)) await expect(thumbnail(page), "a thumbnail that cannot load is hidden").toBeHidden();
   } else {
     const link = article.pinterestImageLink;
-    expect(await shownImage(thumbnail(page)), "the thumbnail: 64 px, 1x and 2x").toEqual(expectedImage(link, "articleThumbnail"));
+    expect(await shownImage(thumbnail(page)), "the thumbnail: 64 px, 1x and 2x").toEqual(
+      expectedImage(link, "articleThumbnail"),
+    );
     expect(await shownImage(hero(page, article)), "the hero: column widths").toEqual(expectedImage(link, "hero"));
     const pinterest = main.getByRole("link", { name: "View on Pinterest" });
     await expect(pinterest).toHaveAttribute("href", article.pinterestImageLink);
@@ -144,10 +147,22 @@ test.describe("article page", () => {
   test("hosted backend articles follow their fields: video, hero, keyword groups", wide, async ({ page }) => {
     const chosen = [
       pick(backend, "with a shorts video", (article) => !!videoId(article.youtubeShortsUrl)),
-      pick(backend, "with a video URL that is no short", (article) => !!article.youtubeShortsUrl && !videoId(article.youtubeShortsUrl)),
+      pick(
+        backend,
+        "with a video URL that is no short",
+        (article) => !!article.youtubeShortsUrl && !videoId(article.youtubeShortsUrl),
+      ),
       pick(backend, "without an image", (article) => !article.pinterestImageLink),
-      pick(backend, "with only long-tail keywords", (article) => !article.shortTailKeywords && !!article.longTailKeywords),
-      pick(backend, "with only short-tail keywords", (article) => !!article.shortTailKeywords && !article.longTailKeywords),
+      pick(
+        backend,
+        "with only long-tail keywords",
+        (article) => !article.shortTailKeywords && !!article.longTailKeywords,
+      ),
+      pick(
+        backend,
+        "with only short-tail keywords",
+        (article) => !!article.shortTailKeywords && !article.longTailKeywords,
+      ),
       pick(backend, "without keywords", (article) => !article.shortTailKeywords && !article.longTailKeywords),
     ];
     for (const article of chosen) {
@@ -160,7 +175,10 @@ test.describe("article page", () => {
   test("keywords are split on commas, trimmed and empties dropped", wide, async ({ page }) => {
     const untidy = /,\s*,|^\s|\s,|,\s*$|,\S/;
     const cases: [string, Article][] = [
-      [urls.configured, pick(backend, "with untidy keywords", (article) => untidy.test(article.shortTailKeywords ?? ""))],
+      [
+        urls.configured,
+        pick(backend, "with untidy keywords", (article) => untidy.test(article.shortTailKeywords ?? "")),
+      ],
     ];
     const local = embedded.find((article) => untidy.test(article.shortTailKeywords ?? ""));
     if (local) cases.push([urls.demo, local]);
@@ -175,38 +193,49 @@ test.describe("article page", () => {
     }
   });
 
-  test("links back to the blog at the top and at the end; the header shows a round thumbnail", wide, async ({ page }) => {
-    const article = pick(embedded, "with an image", (item) => !!item.pinterestImageLink);
-    await page.goto(`/blog/${article.slug}`);
-    const main = page.getByRole("main");
-    const back = main.getByRole("link", { name: "Back to Blog", exact: true });
-    const title = main.getByRole("heading", { level: 1 }).first();
-    expect((await back.boundingBox())!.y, "Back to Blog above the title").toBeLessThan((await title.boundingBox())!.y);
+  test(
+    "links back to the blog at the top and at the end; the header shows a round thumbnail",
+    wide,
+    async ({ page }) => {
+      const article = pick(embedded, "with an image", (item) => !!item.pinterestImageLink);
+      await page.goto(`/blog/${article.slug}`);
+      const main = page.getByRole("main");
+      const back = main.getByRole("link", { name: "Back to Blog", exact: true });
+      const title = main.getByRole("heading", { level: 1 }).first();
+      expect((await back.boundingBox())!.y, "Back to Blog above the title").toBeLessThan(
+        (await title.boundingBox())!.y,
+      );
 
-    const look = await thumbnail(page).evaluate((image) => ({
-      width: image.getBoundingClientRect().width,
-      height: image.getBoundingClientRect().height,
-      radius: parseFloat(getComputedStyle(image).borderTopLeftRadius),
-    }));
-    expect(look.width).toBeGreaterThan(0);
-    expect(look.width).toBeCloseTo(look.height, 0);
-    expect(look.radius, "round thumbnail").toBeGreaterThanOrEqual(look.width / 2);
-    const heroBox = (await hero(page, article).boundingBox())!;
-    const viewport = page.viewportSize()!;
-    expect(heroBox.height, "hero height 16rem on small screens, 24rem from medium up").toBeCloseTo(viewport.width < 768 ? 256 : 384, 0);
-    expect(heroBox.width).toBeGreaterThan(look.width * 4);
+      const look = await thumbnail(page).evaluate((image) => ({
+        width: image.getBoundingClientRect().width,
+        height: image.getBoundingClientRect().height,
+        radius: parseFloat(getComputedStyle(image).borderTopLeftRadius),
+      }));
+      expect(look.width).toBeGreaterThan(0);
+      expect(look.width).toBeCloseTo(look.height, 0);
+      expect(look.radius, "round thumbnail").toBeGreaterThanOrEqual(look.width / 2);
+      const heroBox = (await hero(page, article).boundingBox())!;
+      const viewport = page.viewportSize()!;
+      expect(heroBox.height, "hero height 16rem on small screens, 24rem from medium up").toBeCloseTo(
+        viewport.width < 768 ? 256 : 384,
+        0,
+      );
+      expect(heroBox.width).toBeGreaterThan(look.width * 4);
 
-    const last = main.getByRole("link", { name: "Back to All Articles" });
-    expect((await last.boundingBox())!.y, "Back to All Articles at the end").toBeGreaterThan((await body(page).boundingBox())!.y);
-    await last.click();
-    await expect(page).toHaveURL(`${urls.demo}/blog`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Latest Articles & Insights");
+      const last = main.getByRole("link", { name: "Back to All Articles" });
+      expect((await last.boundingBox())!.y, "Back to All Articles at the end").toBeGreaterThan(
+        (await body(page).boundingBox())!.y,
+      );
+      await last.click();
+      await expect(page).toHaveURL(`${urls.demo}/blog`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Latest Articles & Insights");
 
-    await page.goto(`/blog/${article.slug}`);
-    await main.getByRole("link", { name: "Back to Blog", exact: true }).click();
-    await expect(page).toHaveURL(`${urls.demo}/blog`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Latest Articles & Insights");
-  });
+      await page.goto(`/blog/${article.slug}`);
+      await main.getByRole("link", { name: "Back to Blog", exact: true }).click();
+      await expect(page).toHaveURL(`${urls.demo}/blog`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Latest Articles & Insights");
+    },
+  );
 
   test("View on Pinterest appears when the pointer is over the hero image", { tag: "@desktop" }, async ({ page }) => {
     const article = pick(embedded, "with an image", (item) => !!item.pinterestImageLink);
@@ -301,22 +330,26 @@ for (const timezoneId of ["Pacific/Kiritimati", "America/Los_Angeles"]) {
   test.describe(`published date in ${timezoneId}`, () => {
     test.use({ timezoneId });
 
-    test("prints the article's UTC date, on a full load and after client-side navigation", { tag: "@js" }, async ({ page }) => {
-      expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(timezoneId);
-      const article = embedded[0]!;
-      const published = page.getByRole("main").getByText(/^Published on/);
+    test(
+      "prints the article's UTC date, on a full load and after client-side navigation",
+      { tag: "@js" },
+      async ({ page }) => {
+        expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(timezoneId);
+        const article = embedded[0]!;
+        const published = page.getByRole("main").getByText(/^Published on/);
 
-      await page.goto(`/blog/${article.slug}`);
-      await hydrated(page);
-      await expect(published).toHaveText(`Published on ${longDate(article.date)}`);
+        await page.goto(`/blog/${article.slug}`);
+        await hydrated(page);
+        await expect(published).toHaveText(`Published on ${longDate(article.date)}`);
 
-      // Rendered by the browser alone: from the list to the article without a page load.
-      await page.goto("/blog");
-      await hydrated(page);
-      await page.getByRole("main").locator(`a[href="/blog/${article.slug}"]`).click();
-      await expect(page).toHaveURL(`${urls.demo}/blog/${article.slug}`);
-      await expect(published).toHaveText(`Published on ${longDate(article.date)}`);
-      await expect(published.locator("time")).toHaveText(longDate(article.date));
-    });
+        // Rendered by the browser alone: from the list to the article without a page load.
+        await page.goto("/blog");
+        await hydrated(page);
+        await page.getByRole("main").locator(`a[href="/blog/${article.slug}"]`).click();
+        await expect(page).toHaveURL(`${urls.demo}/blog/${article.slug}`);
+        await expect(published).toHaveText(`Published on ${longDate(article.date)}`);
+        await expect(published.locator("time")).toHaveText(longDate(article.date));
+      },
+    );
   });
 }

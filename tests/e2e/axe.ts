@@ -32,11 +32,17 @@ export async function visit({ page, browser, contextOptions }: Visit, url: strin
   await context.route(/^http:\/\/127\.0\.0\.1(:\d+)?\//, async (route) => {
     if (route.request().resourceType() !== "document") return route.continue();
     const response = await route.fetch();
-    return route.fulfill({ response, headers: { ...response.headers(), "content-security-policy": "script-src 'none'" } });
+    return route.fulfill({
+      response,
+      headers: { ...response.headers(), "content-security-policy": "script-src 'none'" },
+    });
   });
   const scriptless = await context.newPage();
   await scriptless.goto(url);
-  expect(await scriptless.evaluate(() => document.documentElement.hasAttribute("data-hydrated")), "no script of the site ran").toBe(false);
+  expect(
+    await scriptless.evaluate(() => document.documentElement.hasAttribute("data-hydrated")),
+    "no script of the site ran",
+  ).toBe(false);
   return scriptless;
 }
 
@@ -52,4 +58,3 @@ export async function expectNoViolations(page: Page) {
   }));
   expect(violations).toEqual([]);
 }
-

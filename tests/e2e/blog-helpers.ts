@@ -31,7 +31,9 @@ const text = (value: unknown): string | undefined =>
 
 function readEmbedded(): Article[] {
   const list: Article[] = [];
-  for (const name of readdirSync(contentDir).filter((file) => file.endsWith(".md")).sort()) {
+  for (const name of readdirSync(contentDir)
+    .filter((file) => file.endsWith(".md"))
+    .sort()) {
     const { data, content } = parseFrontMatter(readFileSync(path.join(contentDir, name), "utf8"));
     const date = String(data.date ?? "");
     const metaTitle = text(data.metaTitle);
@@ -71,7 +73,9 @@ export const backend: Article[] = makeArticles(23).map((item) => ({
 /** What an /img/ address shows: source link, box ("80x80") and format, or the address itself if not one. */
 export function imageAddress(url: string): string {
   const pathname = new URL(url, "http://site").pathname;
-  const address = pathname.startsWith(IMAGE_PATH_PREFIX) ? parseVariantPath(pathname.slice(IMAGE_PATH_PREFIX.length)) : undefined;
+  const address = pathname.startsWith(IMAGE_PATH_PREFIX)
+    ? parseVariantPath(pathname.slice(IMAGE_PATH_PREFIX.length))
+    : undefined;
   return address ? `${address.source} ${boxName(address.box)}.${address.format}` : url;
 }
 
@@ -97,13 +101,20 @@ export async function shownImage(image: Locator): Promise<ShownImage> {
     avif: element.parentElement?.querySelector('source[type="image/avif"]')?.getAttribute("srcset") ?? null,
     sizes: element.getAttribute("sizes"),
   }));
-  return { src: imageAddress(raw.src), jpeg: candidates(raw.jpeg), webp: candidates(raw.webp), avif: candidates(raw.avif), sizes: raw.sizes };
+  return {
+    src: imageAddress(raw.src),
+    jpeg: candidates(raw.jpeg),
+    webp: candidates(raw.webp),
+    avif: candidates(raw.avif),
+    sizes: raw.sizes,
+  };
 }
 
 /** What the pages offer for `link` in each place: 1x and 2x of the round images, three hero widths. */
 export function expectedImage(link: string, place: "card" | "articleThumbnail" | "hero"): ShownImage {
   const list = boxes[place];
-  const descriptor = (box: { width: number }) => (place === "hero" ? `${box.width}w` : `${box.width / list[0]!.width}x`);
+  const descriptor = (box: { width: number }) =>
+    place === "hero" ? `${box.width}w` : `${box.width / list[0]!.width}x`;
   const of = (format: string) => list.map((box) => `${link} ${boxName(box)}.${format} ${descriptor(box)}`);
   const fallback = place === "hero" ? list[1]! : list[0]!;
   return {
@@ -140,10 +151,25 @@ export function readingMinutes(body: string): number {
 
 /** The spec's rule: a video only for a shorts path or a youtu.be link followed by an id, on the provider's own hosts. */
 export function videoId(url: string | undefined): string | undefined {
-  return url ? /^https?:\/\/(?:(?:www\.|m\.)?youtube\.com\/shorts\/|youtu\.be\/)([A-Za-z0-9_-]+)\/?(?:[?#].*)?$/.exec(url)?.[1] : undefined;
+  return url
+    ? /^https?:\/\/(?:(?:www\.|m\.)?youtube\.com\/shorts\/|youtu\.be\/)([A-Za-z0-9_-]+)\/?(?:[?#].*)?$/.exec(url)?.[1]
+    : undefined;
 }
 
-const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const months = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /** "2024-08-06" → "August 6, 2024", the day as it is in UTC. */
 export function longDate(date: string): string {

@@ -33,7 +33,11 @@ async function expectCards(page: Page, articles: Article[], { imagesLoad = true 
     description: article.metaDescription,
     readMore: true,
     shown: true,
-    image: !article.pinterestImageLink ? null : imagesLoad ? expectedImage(article.pinterestImageLink, "card").src : unchecked,
+    image: !article.pinterestImageLink
+      ? null
+      : imagesLoad
+        ? expectedImage(article.pinterestImageLink, "card").src
+        : unchecked,
   }));
   const actual = async () => {
     const cards = await cardLinks(page).evaluateAll((links) =>
@@ -59,60 +63,64 @@ async function expectCards(page: Page, articles: Article[], { imagesLoad = true 
 }
 
 test.describe("blog list", () => {
-  test("shows the heading, the intro and the newest articles as clamped cards with round images", { tag: "@crosswise" }, async ({ page }) => {
-    const response = await page.goto("/blog");
-    expect(response?.status()).toBe(200);
-    const heading = page.getByRole("heading", { level: 1 });
-    await expect(heading).toHaveText("Latest Articles & Insights");
-    // The intro text right under the heading.
-    const intro = page.getByRole("main").locator("h1 + p");
-    await expect(intro).toBeVisible();
-    expect((await intro.innerText()).trim().length).toBeGreaterThan(20);
+  test(
+    "shows the heading, the intro and the newest articles as clamped cards with round images",
+    { tag: "@crosswise" },
+    async ({ page }) => {
+      const response = await page.goto("/blog");
+      expect(response?.status()).toBe(200);
+      const heading = page.getByRole("heading", { level: 1 });
+      await expect(heading).toHaveText("Latest Articles & Insights");
+      // The intro text right under the heading.
+      const intro = page.getByRole("main").locator("h1 + p");
+      await expect(intro).toBeVisible();
+      expect((await intro.innerText()).trim().length).toBeGreaterThan(20);
 
-    await expectCards(page, pageOf(embedded, 1));
+      await expectCards(page, pageOf(embedded, 1));
 
-    const cards = cardLinks(page);
-    for (let index = 0; index < (await cards.count()); index += 1) {
-      const card = cards.nth(index);
-      const look = await card.evaluate((link) => {
-        const title = link.querySelector("h2, h3")!;
-        const description = title.nextElementSibling!;
-        const image = link.querySelector("img");
-        const style = (element: Element) => getComputedStyle(element);
-        const lines = (element: Element) => {
-          const lineHeight = parseFloat(style(element).lineHeight);
-          return element.getBoundingClientRect().height / lineHeight;
-        };
-        return {
-          titleClamp: style(title).webkitLineClamp,
-          titleOverflow: style(title).overflow,
-          titleLines: lines(title),
-          descriptionClamp: style(description).webkitLineClamp,
-          descriptionOverflow: style(description).overflow,
-          descriptionLines: lines(description),
-          image: image
-            ? {
-                width: image.getBoundingClientRect().width,
-                height: image.getBoundingClientRect().height,
-                radius: parseFloat(style(image).borderTopLeftRadius),
-              }
-            : null,
-        };
-      });
-      expect(look.titleClamp, "title clamped to 2 lines").toBe("2");
-      expect(look.titleOverflow).toBe("hidden");
-      expect(look.titleLines, "title shows at most 2 lines").toBeLessThanOrEqual(2.05);
-      expect(look.descriptionClamp, "description clamped to 3 lines").toBe("3");
-      expect(look.descriptionOverflow).toBe("hidden");
-      // A clamped box stretched taller than its lines would show those after the "…".
-      expect(look.descriptionLines, "description shows at most 3 lines").toBeLessThanOrEqual(3.05);
-      if (look.image) {
-        expect(look.image.width).toBeGreaterThan(0);
-        expect(look.image.width).toBeCloseTo(look.image.height, 0);
-        expect(look.image.radius, "round image").toBeGreaterThanOrEqual(look.image.width / 2);
+      const cards = cardLinks(page);
+      for (let index = 0; index < (await cards.count()); index += 1) {
+        const card = cards.nth(index);
+        const look = await card.evaluate((link) => {
+          const title = link.querySelector("h2, h3")!;
+          const description = title.nextElementSibling!;
+          const image = link.querySelector("img");
+          const style = (element: Element) => getComputedStyle(element);
+          const lines = (element: Element) => {
+            const lineHeight = parseFloat(style(element).lineHeight);
+            return element.getBoundingClientRect().height / lineHeight;
+          };
+          return {
+            titleClamp: style(title).webkitLineClamp,
+            titleOverflow: style(title).overflow,
+            titleLines: lines(title),
+            descriptionClamp: style(description).webkitLineClamp,
+            descriptionOverflow: style(description).overflow,
+            descriptionLines: lines(description),
+            image: image
+              ? {
+                  width: image.getBoundingClientRect().width,
+                  height: image.getBoundingClientRect().height,
+                  radius: parseFloat(style(image).borderTopLeftRadius),
+                }
+              : null,
+          };
+        });
+        expect(look.titleClamp, "title clamped to 2 lines").toBe("2");
+        expect(look.titleOverflow).toBe("hidden");
+        expect(look.titleLines, "title shows at most 2 lines").toBeLessThanOrEqual(2.05);
+        expect(look.descriptionClamp, "description clamped to 3 lines").toBe("3");
+        expect(look.descriptionOverflow).toBe("hidden");
+        // A clamped box stretched taller than its lines would show those after the "…".
+        expect(look.descriptionLines, "description shows at most 3 lines").toBeLessThanOrEqual(3.05);
+        if (look.image) {
+          expect(look.image.width).toBeGreaterThan(0);
+          expect(look.image.width).toBeCloseTo(look.image.height, 0);
+          expect(look.image.radius, "round image").toBeGreaterThanOrEqual(look.image.width / 2);
+        }
       }
-    }
-  });
+    },
+  );
 
   test("a card leads to its article", wide, async ({ page }) => {
     const [first] = pageOf(embedded, 1);
@@ -122,21 +130,27 @@ test.describe("blog list", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(first!.metaTitle);
   });
 
-  test("lays the cards out in three columns on a wide screen and two on a medium one", { tag: "@desktop" }, async ({ page }) => {
-    await page.goto("/blog");
-    const columns = async () => {
-      const boxes = await cardLinks(page).evaluateAll((links) => links.map((link) => link.getBoundingClientRect().x));
-      return new Set(boxes.map((x) => Math.round(x))).size;
-    };
-    await expect.poll(columns).toBe(3);
-    const [a, b, c, d] = await cardLinks(page).evaluateAll((links) => links.slice(0, 4).map((link) => link.getBoundingClientRect()));
-    expect(Math.round(a!.y)).toBe(Math.round(b!.y));
-    expect(Math.round(b!.y)).toBe(Math.round(c!.y));
-    expect(d!.y).toBeGreaterThan(a!.y);
-    expect(Math.round(d!.x)).toBe(Math.round(a!.x));
-    await page.setViewportSize({ width: 800, height: 800 });
-    await expect.poll(columns).toBe(2);
-  });
+  test(
+    "lays the cards out in three columns on a wide screen and two on a medium one",
+    { tag: "@desktop" },
+    async ({ page }) => {
+      await page.goto("/blog");
+      const columns = async () => {
+        const boxes = await cardLinks(page).evaluateAll((links) => links.map((link) => link.getBoundingClientRect().x));
+        return new Set(boxes.map((x) => Math.round(x))).size;
+      };
+      await expect.poll(columns).toBe(3);
+      const [a, b, c, d] = await cardLinks(page).evaluateAll((links) =>
+        links.slice(0, 4).map((link) => link.getBoundingClientRect()),
+      );
+      expect(Math.round(a!.y)).toBe(Math.round(b!.y));
+      expect(Math.round(b!.y)).toBe(Math.round(c!.y));
+      expect(d!.y).toBeGreaterThan(a!.y);
+      expect(Math.round(d!.x)).toBe(Math.round(a!.x));
+      await page.setViewportSize({ width: 800, height: 800 });
+      await expect.poll(columns).toBe(2);
+    },
+  );
 
   test("stacks the cards in one column on a phone", { tag: "@mobile" }, async ({ page }) => {
     await page.goto("/blog");
@@ -158,7 +172,10 @@ test.describe("blog list", () => {
     const failingCard = cardLinks(page).and(page.locator(`[href="/blog/${failing.slug}"]`));
     await expect(failingCard).toBeVisible();
     await expect(failingCard.locator("img")).toBeHidden();
-    expect(await failingCard.locator("img").evaluate((image) => image.getBoundingClientRect().height), "its box stays").toBe(80);
+    expect(
+      await failingCard.locator("img").evaluate((image) => image.getBoundingClientRect().height),
+      "its box stays",
+    ).toBe(80);
     await expect(failingCard.getByRole("heading")).toHaveText(failing.metaTitle);
     for (const article of working) {
       await expect(page.locator(`a[href="/blog/${article.slug}"] img`)).toBeVisible();
@@ -299,52 +316,60 @@ test.describe("pagination", () => {
     await expectCards(page, pageOf(embedded, 1));
   });
 
-  test("while a page change loads, shows Loading... under the list and disables every control", { tag: "@js" }, async ({ page }) => {
-    await page.goto("/blog");
-    await hydrated(page);
-    const nav = pagination(page);
-    const hold = await holdRequests(page, "**/blog.data*");
-    await nav.getByRole("link", { name: "Next" }).click();
-    const request = await hold.held;
-    expect(new URL(request.url()).searchParams.get("page")).toBe("2");
+  test(
+    "while a page change loads, shows Loading... under the list and disables every control",
+    { tag: "@js" },
+    async ({ page }) => {
+      await page.goto("/blog");
+      await hydrated(page);
+      const nav = pagination(page);
+      const hold = await holdRequests(page, "**/blog.data*");
+      await nav.getByRole("link", { name: "Next" }).click();
+      const request = await hold.held;
+      expect(new URL(request.url()).searchParams.get("page")).toBe("2");
 
-    const loading = page.getByText("Loading...", { exact: true });
-    await expect(loading).toBeVisible();
-    // The current list stays, with the notice under it.
-    await expectCards(page, pageOf(embedded, 1));
-    const lastCard = await cardLinks(page).last().boundingBox();
-    const notice = await loading.boundingBox();
-    expect(notice!.y).toBeGreaterThan(lastCard!.y + lastCard!.height - 1);
-    // Every control is disabled: no links, Previous, Next and the other numbers marked disabled.
-    await expect(nav.getByRole("link")).toHaveCount(0);
-    await expect(nav.getByText("Previous", { exact: true })).toHaveAttribute("aria-disabled", "true");
-    await expect(nav.getByText("Next", { exact: true })).toHaveAttribute("aria-disabled", "true");
-    await expect(nav.getByText("2", { exact: true })).toHaveAttribute("aria-disabled", "true");
-    await expect(page).toHaveURL(`${urls.demo}/blog`);
+      const loading = page.getByText("Loading...", { exact: true });
+      await expect(loading).toBeVisible();
+      // The current list stays, with the notice under it.
+      await expectCards(page, pageOf(embedded, 1));
+      const lastCard = await cardLinks(page).last().boundingBox();
+      const notice = await loading.boundingBox();
+      expect(notice!.y).toBeGreaterThan(lastCard!.y + lastCard!.height - 1);
+      // Every control is disabled: no links, Previous, Next and the other numbers marked disabled.
+      await expect(nav.getByRole("link")).toHaveCount(0);
+      await expect(nav.getByText("Previous", { exact: true })).toHaveAttribute("aria-disabled", "true");
+      await expect(nav.getByText("Next", { exact: true })).toHaveAttribute("aria-disabled", "true");
+      await expect(nav.getByText("2", { exact: true })).toHaveAttribute("aria-disabled", "true");
+      await expect(page).toHaveURL(`${urls.demo}/blog`);
 
-    await hold.release();
-    await expect(page).toHaveURL(`${urls.demo}/blog?page=2`);
-    await expect(loading).toHaveCount(0);
-    await expectCards(page, pageOf(embedded, 2));
-    await expect(nav.getByRole("link", { name: "Previous" })).toHaveAttribute("href", "/blog");
-  });
+      await hold.release();
+      await expect(page).toHaveURL(`${urls.demo}/blog?page=2`);
+      await expect(loading).toHaveCount(0);
+      await expectCards(page, pageOf(embedded, 2));
+      await expect(nav.getByRole("link", { name: "Previous" })).toHaveAttribute("href", "/blog");
+    },
+  );
 
-  test("going to the blog from the home page header shows Loading blogs... until the list arrives", { tag: "@js" }, async ({ page }) => {
-    await page.goto("/");
-    await hydrated(page);
-    const hold = await holdRequests(page, "**/blog.data*");
-    const menu = page.getByRole("button", { name: "Open menu" });
-    if (await menu.isVisible()) await menu.click();
-    await page.getByRole("banner").getByRole("link", { name: "Blog", exact: true }).click();
-    await hold.held;
-    const loading = page.getByText("Loading blogs...", { exact: true });
-    await expect(loading).toBeVisible();
-    await hold.release();
-    await expect(page).toHaveURL(`${urls.demo}/blog`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Latest Articles & Insights");
-    await expect(loading).toHaveCount(0);
-    await expectCards(page, pageOf(embedded, 1));
-  });
+  test(
+    "going to the blog from the home page header shows Loading blogs... until the list arrives",
+    { tag: "@js" },
+    async ({ page }) => {
+      await page.goto("/");
+      await hydrated(page);
+      const hold = await holdRequests(page, "**/blog.data*");
+      const menu = page.getByRole("button", { name: "Open menu" });
+      if (await menu.isVisible()) await menu.click();
+      await page.getByRole("banner").getByRole("link", { name: "Blog", exact: true }).click();
+      await hold.held;
+      const loading = page.getByText("Loading blogs...", { exact: true });
+      await expect(loading).toBeVisible();
+      await hold.release();
+      await expect(page).toHaveURL(`${urls.demo}/blog`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Latest Articles & Insights");
+      await expect(loading).toHaveCount(0);
+      await expectCards(page, pageOf(embedded, 1));
+    },
+  );
 });
 
 test.describe("the page parameter", () => {
@@ -356,7 +381,9 @@ test.describe("the page parameter", () => {
     for (const query of ["page=abc", "page=0", "page=-1", "page=2.5", "page=2&page=2", "page=", "page=1e1"]) {
       const response = await page.request.get(`/blog?${query}`, { maxRedirects: 0 });
       expect([301, 302, 303, 307, 308], `?${query} redirects`).toContain(response.status());
-      expect(new URL(response.headers()["location"] ?? "", urls.demo).href, `?${query} → /blog`).toBe(`${urls.demo}/blog`);
+      expect(new URL(response.headers()["location"] ?? "", urls.demo).href, `?${query} → /blog`).toBe(
+        `${urls.demo}/blog`,
+      );
     }
 
     // A visitor who follows such a link lands on the first page.

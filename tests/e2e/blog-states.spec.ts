@@ -47,29 +47,48 @@ test.describe("article not found", () => {
     await expectCardsOfFirstPage(page);
   });
 
-  test("a backend that has no such article (unknown slug or null answer) gives the same 404", wide, async ({ page }) => {
-    for (const slug of ["backend-article-999", "fault-null"]) {
-      const response = await page.goto(`${urls.configured}/blog/${slug}`);
-      expect(response?.status(), slug).toBe(404);
-      await expectArticleNotFound(page, ARTICLE_MISSING);
-    }
-  });
+  test(
+    "a backend that has no such article (unknown slug or null answer) gives the same 404",
+    wide,
+    async ({ page }) => {
+      for (const slug of ["backend-article-999", "fault-null"]) {
+        const response = await page.goto(`${urls.configured}/blog/${slug}`);
+        expect(response?.status(), slug).toBe(404);
+        await expectArticleNotFound(page, ARTICLE_MISSING);
+      }
+    },
+  );
 });
 
 test.describe("backend failures", () => {
-  test("an article the backend fails on answers 503 with the error message and an error toast", wide, async ({ page }) => {
-    const response = await page.goto(`${urls.configured}/blog/fault-500`);
-    expect(response?.status()).toBe(503);
-    await expectArticleNotFound(page, ARTICLE_FAILED);
-    await expectErrorToast(page, ARTICLE_FAILED);
-  });
+  test(
+    "an article the backend fails on answers 503 with the error message and an error toast",
+    wide,
+    async ({ page }) => {
+      const response = await page.goto(`${urls.configured}/blog/fault-500`);
+      expect(response?.status()).toBe(503);
+      await expectArticleNotFound(page, ARTICLE_FAILED);
+      await expectErrorToast(page, ARTICLE_FAILED);
+    },
+  );
 
   test("every kind of misbehaving backend answer gives 503 for the article", wide, async ({ page }) => {
     test.setTimeout(60_000);
-    const slugs = ["fault-500", "fault-401", "fault-hang", "fault-not-json", "fault-truncated", "fault-wrong-types", "fault-huge"];
+    const slugs = [
+      "fault-500",
+      "fault-401",
+      "fault-hang",
+      "fault-not-json",
+      "fault-truncated",
+      "fault-wrong-types",
+      "fault-huge",
+    ];
     const answers = await Promise.all(
       slugs.map(async (slug) => {
-        const response = await page.request.get(`${urls.configured}/blog/${slug}`, { maxRedirects: 0, timeout: 30_000 });
+        const response = await page.request.get(`${urls.configured}/blog/${slug}`, {
+          maxRedirects: 0,
+          timeout: 30_000,
+        });
         return [slug, response.status(), await response.text()] as const;
       }),
     );
@@ -86,45 +105,58 @@ test.describe("backend failures", () => {
     await expectErrorToast(page, ARTICLE_FAILED);
   });
 
-  test("a backend that cannot be reached: the blog list answers 503 with an error box and an error toast", { tag: "@crosswise" }, async ({ page }) => {
-    const response = await page.goto(`${urls.broken}/blog`);
-    expect(response?.status()).toBe(503);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Latest Articles & Insights");
-    const box = page.getByRole("main").getByRole("alert");
-    await expect(box).toHaveText(BLOGS_FAILED);
-    await expect(box).toBeVisible();
-    await expect(cardLinks(page)).toHaveCount(0);
-    await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
-    await expectErrorToast(page, BLOGS_FAILED);
-  });
+  test(
+    "a backend that cannot be reached: the blog list answers 503 with an error box and an error toast",
+    { tag: "@crosswise" },
+    async ({ page }) => {
+      const response = await page.goto(`${urls.broken}/blog`);
+      expect(response?.status()).toBe(503);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Latest Articles & Insights");
+      const box = page.getByRole("main").getByRole("alert");
+      await expect(box).toHaveText(BLOGS_FAILED);
+      await expect(box).toBeVisible();
+      await expect(cardLinks(page)).toHaveCount(0);
+      await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
+      await expectErrorToast(page, BLOGS_FAILED);
+    },
+  );
 });
 
 async function expectCardsOfFirstPage(page: Page) {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Latest Articles & Insights");
   const expected = pageOf(embedded, 1).map((article) => `/blog/${article.slug}`);
   await expect(cardLinks(page)).toHaveCount(expected.length);
-  expect(await cardLinks(page).evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual(expected);
+  expect(await cardLinks(page).evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual(
+    expected,
+  );
 }
 
 test.describe("loading", () => {
-  test("opening an article from the list shows Loading article... until it arrives", { tag: "@js" }, async ({ page }) => {
-    const article = pageOf(embedded, 1)[1]!;
-    await page.goto("/blog");
-    await hydrated(page);
-    const hold = await holdRequests(page, `**/blog/${article.slug}.data*`);
-    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
-    await page.getByRole("main").locator(`a[href="/blog/${article.slug}"]`).click();
-    await hold.held;
-    const loading = page.getByText("Loading article...", { exact: true });
-    await expect(loading).toBeVisible();
-    await hold.release();
-    await expect(page).toHaveURL(`${urls.demo}/blog/${article.slug}`);
-    await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText(article.metaTitle);
-    await expect(loading).toHaveCount(0);
-    await expect(page).toHaveTitle(article.metaTitle);
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", article.metaDescription);
-    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker), "no full page load").toBe(1);
-  });
+  test(
+    "opening an article from the list shows Loading article... until it arrives",
+    { tag: "@js" },
+    async ({ page }) => {
+      const article = pageOf(embedded, 1)[1]!;
+      await page.goto("/blog");
+      await hydrated(page);
+      const hold = await holdRequests(page, `**/blog/${article.slug}.data*`);
+      await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+      await page.getByRole("main").locator(`a[href="/blog/${article.slug}"]`).click();
+      await hold.held;
+      const loading = page.getByText("Loading article...", { exact: true });
+      await expect(loading).toBeVisible();
+      await hold.release();
+      await expect(page).toHaveURL(`${urls.demo}/blog/${article.slug}`);
+      await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText(article.metaTitle);
+      await expect(loading).toHaveCount(0);
+      await expect(page).toHaveTitle(article.metaTitle);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", article.metaDescription);
+      expect(
+        await page.evaluate(() => (window as unknown as { __marker?: number }).__marker),
+        "no full page load",
+      ).toBe(1);
+    },
+  );
 
   test("a failure after client-side navigation shows the error view and a toast", { tag: "@js" }, async ({ page }) => {
     await page.goto(`${urls.configured}/blog`);
@@ -132,7 +164,8 @@ test.describe("loading", () => {
     const hold = await holdRequests(page, "**/blog/fault-500.data*");
     // No page links to a failing article: go there through the app's router, as a link would.
     await page.evaluate(() => {
-      const router = (window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }).__remixRouter;
+      const router = (window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } })
+        .__remixRouter;
       void router.navigate("/blog/fault-500");
     });
     await hold.held;

@@ -74,10 +74,16 @@ function looks(page: Page): Promise<Looks> {
     for (const element of document.body.querySelectorAll<HTMLElement>("*")) {
       if (element instanceof HTMLImageElement || element instanceof HTMLIFrameElement) continue;
       const box = element.getBoundingClientRect();
-      if (box.width < 100 || box.height < 100 || element.checkVisibility?.({ checkOpacity: true, checkVisibilityCSS: true }) === false) continue;
+      if (
+        box.width < 100 ||
+        box.height < 100 ||
+        element.checkVisibility?.({ checkOpacity: true, checkVisibilityCSS: true }) === false
+      )
+        continue;
       const background = getComputedStyle(element).backgroundColor;
       if (alpha(background) < 128) continue;
-      if (luminance(background) > 0.3) lightBoxes.push(`${element.tagName.toLowerCase()}.${element.className} ${background}`);
+      if (luminance(background) > 0.3)
+        lightBoxes.push(`${element.tagName.toLowerCase()}.${element.className} ${background}`);
     }
     const heading = document.querySelector("h1");
     return {
@@ -101,37 +107,43 @@ async function expectScheme(page: Page, scheme: Scheme, where: string) {
   }
 }
 
-test("every page follows the reader's colour scheme without any script, and tells the browser", { tag: "@nojs" }, async ({ page }) => {
-  test.setTimeout(60_000);
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const { name, url } of pages) {
-      await page.goto(url);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await expectScheme(page, scheme, `${name} (${scheme})`);
-      await screenshot(page, name, scheme);
+test(
+  "every page follows the reader's colour scheme without any script, and tells the browser",
+  { tag: "@nojs" },
+  async ({ page }) => {
+    test.setTimeout(60_000);
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const { name, url } of pages) {
+        await page.goto(url);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        await expectScheme(page, scheme, `${name} (${scheme})`);
+        await screenshot(page, name, scheme);
+      }
+      // The no-JavaScript forms of the donation panel and the phone menu: :target panels.
+      await page.goto(`${urls.demo}/#donate`);
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await expectScheme(page, scheme, `donation panel (${scheme})`);
+      await screenshot(page, "donation-panel", scheme, false);
+      if (width() < 768) {
+        await page.goto(`${urls.demo}/blog#mobile-menu`);
+        await expect(page.locator("#mobile-menu")).toBeVisible();
+        await expectScheme(page, scheme, `phone menu (${scheme})`);
+        await screenshot(page, "phone-menu", scheme, false);
+      }
     }
-    // The no-JavaScript forms of the donation panel and the phone menu: :target panels.
-    await page.goto(`${urls.demo}/#donate`);
-    await expect(page.getByRole("dialog")).toBeVisible();
-    await expectScheme(page, scheme, `donation panel (${scheme})`);
-    await screenshot(page, "donation-panel", scheme, false);
-    if (width() < 768) {
-      await page.goto(`${urls.demo}/blog#mobile-menu`);
-      await expect(page.locator("#mobile-menu")).toBeVisible();
-      await expectScheme(page, scheme, `phone menu (${scheme})`);
-      await screenshot(page, "phone-menu", scheme, false);
-    }
-  }
 
-  // Form controls and scrollbars follow too, and the browser's own colour around the page matches it.
-  await expect(page.locator("html")).toHaveCSS("color-scheme", "light dark");
-  await expect(page.locator('meta[name="color-scheme"]')).toHaveAttribute("content", "light dark");
-  const themeColors = await page
-    .locator('meta[name="theme-color"]')
-    .evaluateAll((tags) => tags.map((tag) => `${tag.getAttribute("media") ?? "any"}: ${tag.getAttribute("content")}`));
-  expect(themeColors).toEqual(["(prefers-color-scheme: dark): #151311", "any: #faf7f2"]);
-});
+    // Form controls and scrollbars follow too, and the browser's own colour around the page matches it.
+    await expect(page.locator("html")).toHaveCSS("color-scheme", "light dark");
+    await expect(page.locator('meta[name="color-scheme"]')).toHaveAttribute("content", "light dark");
+    const themeColors = await page
+      .locator('meta[name="theme-color"]')
+      .evaluateAll((tags) =>
+        tags.map((tag) => `${tag.getAttribute("media") ?? "any"}: ${tag.getAttribute("content")}`),
+      );
+    expect(themeColors).toEqual(["(prefers-color-scheme: dark): #151311", "any: #faf7f2"]);
+  },
+);
 
 test("what only a script shows follows the dark scheme too", { tag: "@js" }, async ({ page }) => {
   await page.emulateMedia({ colorScheme: "dark" });
@@ -170,7 +182,9 @@ test("what only a script shows follows the dark scheme too", { tag: "@js" }, asy
   await page.route("**/blog.data*", (route) => route.fulfill({ status: 500, body: "boom" }));
   // No link leads to a failing page: go through the app's router, as a link would.
   await page.evaluate(() => {
-    void (window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }).__remixRouter.navigate("/blog");
+    void (window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }).__remixRouter.navigate(
+      "/blog",
+    );
   });
   await expect(page.getByRole("heading", { level: 1, name: "Something went wrong" })).toBeVisible();
   await expectScheme(page, "dark", "error page");

@@ -23,7 +23,9 @@ async function fetchPage(request: APIRequestContext, url: string) {
     og: (name: string) => attr(new RegExp(`<meta property="og:${name}" content="([^"]*)"`)),
     meta: (name: string) => attr(new RegExp(`<meta name="${name}" content="([^"]*)"`)),
     link: (rel: string) => attr(new RegExp(`<link rel="${rel}" href="([^"]+)"`)),
-    jsonLd: [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1] ?? "null")),
+    jsonLd: [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) =>
+      JSON.parse(match[1] ?? "null"),
+    ),
   };
 }
 
@@ -61,7 +63,9 @@ test.describe("crawlers", crawler, () => {
 
   test("JSON-LD describes the site, the blog and each article", async ({ request }) => {
     const home = await fetchPage(request, `${urls.demo}/`);
-    expect(home.jsonLd).toContainEqual(expect.objectContaining({ "@type": "WebSite", name: "Zen Buddhism", url: `${urls.demo}/` }));
+    expect(home.jsonLd).toContainEqual(
+      expect.objectContaining({ "@type": "WebSite", name: "Zen Buddhism", url: `${urls.demo}/` }),
+    );
 
     const blog = await fetchPage(request, `${urls.demo}/blog`);
     const crumbs = blog.jsonLd.find((item) => item["@type"] === "BreadcrumbList");
@@ -119,10 +123,16 @@ test.describe("crawlers", crawler, () => {
     for (const [url, status, location] of cases) {
       const response = await request.get(url, { headers: googlebot, maxRedirects: 0 });
       expect(response.status(), url).toBe(status);
-      if (location) expect(new URL(response.headers().location ?? "", url).pathname + new URL(response.headers().location ?? "", url).search, url).toBe(location);
+      if (location)
+        expect(
+          new URL(response.headers().location ?? "", url).pathname +
+            new URL(response.headers().location ?? "", url).search,
+          url,
+        ).toBe(location);
       if (status === 404 || status === 503) {
         const html = await response.text();
-        if (response.headers()["content-type"]?.includes("html")) expect(html, url).toContain('<meta name="robots" content="noindex"');
+        if (response.headers()["content-type"]?.includes("html"))
+          expect(html, url).toContain('<meta name="robots" content="noindex"');
       }
     }
   });
@@ -144,19 +154,26 @@ test.describe("crawlers", crawler, () => {
     expect(page.html).toContain('class="article-body');
     expect(page.html).toMatch(/Published on <time dateTime=/);
     // Every article is reachable by a plain link from the list pages.
-    const list = (await fetchPage(request, `${urls.demo}/blog`)).html + (await fetchPage(request, `${urls.demo}/blog?page=2`)).html;
+    const list =
+      (await fetchPage(request, `${urls.demo}/blog`)).html +
+      (await fetchPage(request, `${urls.demo}/blog?page=2`)).html;
     for (const slug of embeddedSlugs) expect(list, slug).toContain(`href="/blog/${slug}"`);
   });
 });
 
 test.describe("files for crawlers and readers", crawler, () => {
-  const xml = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === "url" || name === "item" || name === "sitemap" });
+  const xml = new XMLParser({
+    ignoreAttributes: false,
+    isArray: (name) => name === "url" || name === "item" || name === "sitemap",
+  });
 
   /** Every URL the sitemap index leads to, part by part. */
   async function sitemapLocs(request: APIRequestContext, origin: string) {
     const index = await request.get(`${origin}/sitemap.xml`);
     expect(index.headers()["content-type"]).toContain("application/xml");
-    const parts: string[] = xml.parse(await index.text()).sitemapindex.sitemap.map((entry: { loc: string }) => entry.loc);
+    const parts: string[] = xml
+      .parse(await index.text())
+      .sitemapindex.sitemap.map((entry: { loc: string }) => entry.loc);
     const locs: string[] = [];
     for (const part of parts) {
       const url = new URL(part);
@@ -172,7 +189,12 @@ test.describe("files for crawlers and readers", crawler, () => {
     const pagesOnly = (locs: string[]) => locs.filter((loc) => !new URL(loc).pathname.startsWith("/keywords/"));
     const demoLocs = pagesOnly(await sitemapLocs(request, urls.demo));
     expect(demoLocs).toEqual(
-      expect.arrayContaining([`${urls.demo}/`, `${urls.demo}/blog`, `${urls.demo}/blog?page=2`, ...embeddedSlugs.map((slug) => `${urls.demo}/blog/${slug}`)]),
+      expect.arrayContaining([
+        `${urls.demo}/`,
+        `${urls.demo}/blog`,
+        `${urls.demo}/blog?page=2`,
+        ...embeddedSlugs.map((slug) => `${urls.demo}/blog/${slug}`),
+      ]),
     );
     expect(demoLocs).toHaveLength(3 + embeddedSlugs.length);
 
@@ -238,7 +260,10 @@ test.describe("caching headers", crawler, () => {
     const html = await (await request.get(`${urls.demo}/`)).text();
     const asset = /\/build\/[^"]+\.js/.exec(html)?.[0];
     expect(asset).toBeTruthy();
-    for (const [accept, encoding] of [["br, gzip", "br"], ["gzip", "gzip"]] as const) {
+    for (const [accept, encoding] of [
+      ["br, gzip", "br"],
+      ["gzip", "gzip"],
+    ] as const) {
       const compressed = await request.get(urls.demo + asset, { headers: { "Accept-Encoding": accept } });
       expect(compressed.headers()["content-encoding"], accept).toBe(encoding);
       expect(compressed.headers().vary, accept).toContain("Accept-Encoding");

@@ -33,7 +33,11 @@ async function expectDonateNowLeavesForDonationSite(page: Page, thirdPartyReques
 }
 
 async function expectFocusInside(dialog: Locator) {
-  await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement)), { message: "focus inside the dialog" }).toBe(true);
+  await expect
+    .poll(() => dialog.evaluate((element) => element.contains(document.activeElement)), {
+      message: "focus inside the dialog",
+    })
+    .toBe(true);
 }
 
 /** With JavaScript "Maybe Later" is a button; without, a link that clears the #donate fragment. */
@@ -45,7 +49,9 @@ async function expectContent(dialog: Locator, javaScript: boolean) {
 }
 
 test.describe("with JavaScript", { tag: "@js" }, () => {
-  test("opens 30 seconds after the home page loads, as a modal dialog that takes focus and gives it back", async ({ page }) => {
+  test("opens 30 seconds after the home page loads, as a modal dialog that takes focus and gives it back", async ({
+    page,
+  }) => {
     // Time stands still until the test moves it, so "29 s after load" is exact however slow the machine is.
     await page.clock.install({ time: start });
     await page.clock.pauseAt(start + 1_000);
@@ -98,7 +104,9 @@ test.describe("with JavaScript", { tag: "@js" }, () => {
     await expectDonateNowLeavesForDonationSite(page, thirdPartyRequests);
   });
 
-  test("the header's Donate link opens the same dialog, and focus returns to the header when it closes", async ({ page }) => {
+  test("the header's Donate link opens the same dialog, and focus returns to the header when it closes", async ({
+    page,
+  }) => {
     await page.goto(`${urls.configured}/`);
     await waitForHydration(page);
     const link = await headerDonateLink(page);

@@ -47,7 +47,10 @@ export const test = base.extend<Fixtures & Options>({
       const errors: Error[] = [];
       page.on("pageerror", (error) => errors.push(error));
       await use(errors);
-      expect(errors.map((error) => error.message), "uncaught errors in the page").toEqual([]);
+      expect(
+        errors.map((error) => error.message),
+        "uncaught errors in the page",
+      ).toEqual([]);
     },
     { auto: true },
   ],

@@ -101,14 +101,25 @@ test("every part of the home page is there, with the site's settings", { tag: "@
   const quickLinks = footer.getByRole("navigation", { name: "Quick Links" });
   await expect(quickLinks.getByRole("heading", { name: "Quick Links" })).toBeVisible();
   await expect(quickLinks.getByRole("link")).toHaveText(["Home", "About", "Resources", "Contact"]);
-  for (const [name, href] of [["Home", "#home"], ["About", "#about"], ["Resources", "#resources"], ["Contact", "#contact"]]) {
+  for (const [name, href] of [
+    ["Home", "#home"],
+    ["About", "#about"],
+    ["Resources", "#resources"],
+    ["Contact", "#contact"],
+  ]) {
     await expect(quickLinks.getByRole("link", { name, exact: true })).toHaveAttribute("href", href!);
   }
   const partners = footer.getByRole("navigation", { name: "Partners" });
   await expect(partners.getByRole("heading", { name: "Partners" })).toBeVisible();
   await expect(partners.getByRole("link")).toHaveText(["Partner One", "Partner Two"]);
-  await expect(partners.getByRole("link", { name: "Partner One" })).toHaveAttribute("href", "https://one.example.test/");
-  await expect(partners.getByRole("link", { name: "Partner Two" })).toHaveAttribute("href", "https://two.example.test/");
+  await expect(partners.getByRole("link", { name: "Partner One" })).toHaveAttribute(
+    "href",
+    "https://one.example.test/",
+  );
+  await expect(partners.getByRole("link", { name: "Partner Two" })).toHaveAttribute(
+    "href",
+    "https://two.example.test/",
+  );
   for (const link of await partners.getByRole("link").all()) await expect(link).toHaveAttribute("target", "_blank");
   await expect(footer.getByRole("heading", { name: "Follow Us" })).toBeVisible();
   await expect(footer.getByTestId("follow-us")).toBeEmpty();
@@ -118,44 +129,49 @@ test("every part of the home page is there, with the site's settings", { tag: "@
   await expect(page.locator("html")).toHaveCSS("scroll-behavior", "smooth");
 });
 
-test("without settings the embeds keep their space, say they are not set up, and nothing goes to third parties", { tag: "@crosswise" }, async ({
-  page,
-  thirdPartyRequests,
-}) => {
-  const response = await page.goto(`${urls.demo}/`);
-  expect(response?.status()).toBe(200);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Discover the Ancient Wisdom of Zen Buddhism");
+test(
+  "without settings the embeds keep their space, say they are not set up, and nothing goes to third parties",
+  { tag: "@crosswise" },
+  async ({ page, thirdPartyRequests }) => {
+    const response = await page.goto(`${urls.demo}/`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Discover the Ancient Wisdom of Zen Buddhism");
 
-  const feedNotice = page.getByText("The article feed is not configured yet.");
-  const formNotice = page.getByText("The contact form is not configured yet.");
-  await expect(feedNotice).toBeVisible();
-  await expect(formNotice).toBeVisible();
-  // The box that would hold the embed keeps its height.
-  const reserved = (notice: Locator) => notice.locator("xpath=ancestor::div[contains(@style, 'height')][1]");
-  expect((await reserved(feedNotice).boundingBox())?.height).toBeCloseTo(800, 0);
-  expect((await reserved(formNotice).boundingBox())?.height).toBeCloseTo(789, 0);
-  await expect(page.getByRole("region", { name: "Get in touch" }).locator("iframe")).toHaveCount(0);
-  await expect(page.getByRole("region", { name: "Resources for your practice" }).locator("iframe")).toHaveCount(0);
+    const feedNotice = page.getByText("The article feed is not configured yet.");
+    const formNotice = page.getByText("The contact form is not configured yet.");
+    await expect(feedNotice).toBeVisible();
+    await expect(formNotice).toBeVisible();
+    // The box that would hold the embed keeps its height.
+    const reserved = (notice: Locator) => notice.locator("xpath=ancestor::div[contains(@style, 'height')][1]");
+    expect((await reserved(feedNotice).boundingBox())?.height).toBeCloseTo(800, 0);
+    expect((await reserved(formNotice).boundingBox())?.height).toBeCloseTo(789, 0);
+    await expect(page.getByRole("region", { name: "Get in touch" }).locator("iframe")).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Resources for your practice" }).locator("iframe")).toHaveCount(0);
 
-  // Visit the whole page so anything lazy gets its chance, then check nothing left the machine.
-  await waitForHydration(page);
-  await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
-  await page.waitForLoadState("networkidle");
-  expect(thirdPartyRequests).toEqual([]);
-});
+    // Visit the whole page so anything lazy gets its chance, then check nothing left the machine.
+    await waitForHydration(page);
+    await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
+    await page.waitForLoadState("networkidle");
+    expect(thirdPartyRequests).toEqual([]);
+  },
+);
 
-test("the configured embeds are requested: feed and lead form frames, and the lead form's script with JavaScript", { tag: "@desktop" }, async ({
-  page,
-  thirdPartyRequests,
-}) => {
-  await page.goto(`${urls.configured}/`);
-  const leadForm = `${thirdParty.LEAD_FORM_URL}?category=${thirdParty.LEAD_FORM_CATEGORY}`;
-  await page.getByRole("region", { name: "Resources for your practice" }).getByTitle("Buddhist article feed").scrollIntoViewIfNeeded();
-  await expect.poll(() => thirdPartyRequests).toContain(thirdParty.RSS_FEED_EMBED_URL);
-  await page.getByRole("region", { name: "Get in touch" }).getByTitle("Contact form").scrollIntoViewIfNeeded();
-  await expect.poll(() => thirdPartyRequests).toContain(leadForm);
-  if (hasJavaScript(page)) await expect.poll(() => thirdPartyRequests).toContain(thirdParty.LEAD_FORM_SCRIPT_URL);
-});
+test(
+  "the configured embeds are requested: feed and lead form frames, and the lead form's script with JavaScript",
+  { tag: "@desktop" },
+  async ({ page, thirdPartyRequests }) => {
+    await page.goto(`${urls.configured}/`);
+    const leadForm = `${thirdParty.LEAD_FORM_URL}?category=${thirdParty.LEAD_FORM_CATEGORY}`;
+    await page
+      .getByRole("region", { name: "Resources for your practice" })
+      .getByTitle("Buddhist article feed")
+      .scrollIntoViewIfNeeded();
+    await expect.poll(() => thirdPartyRequests).toContain(thirdParty.RSS_FEED_EMBED_URL);
+    await page.getByRole("region", { name: "Get in touch" }).getByTitle("Contact form").scrollIntoViewIfNeeded();
+    await expect.poll(() => thirdPartyRequests).toContain(leadForm);
+    if (hasJavaScript(page)) await expect.poll(() => thirdPartyRequests).toContain(thirdParty.LEAD_FORM_SCRIPT_URL);
+  },
+);
 
 test("ad rows sit between the sections with reserved slots: one banner per row on phones, three on wide screens", async ({
   page,
@@ -205,31 +221,37 @@ test("ad rows sit between the sections with reserved slots: one banner per row o
   }
 });
 
-test("loading the page with its embeds and ads does not shift the layout", { tag: "@js" }, async ({ page, thirdPartyRequests }) => {
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { __shifts: number[] }).__shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!entry.hadRecentInput) shifts.push(entry.value);
-      }
-    }).observe({ type: "layout-shift", buffered: true });
-  });
-  await page.goto(`${urls.configured}/`);
-  await waitForHydration(page);
-  await expect.poll(() => thirdPartyRequests).toContain(thirdParty.AD_SCRIPT_URL);
-  await expect.poll(() => thirdPartyRequests).toContain(thirdParty.LEAD_FORM_SCRIPT_URL);
-  await page.waitForLoadState("load");
-  const cls = await page.evaluate(
-    () =>
-      new Promise<number>((resolve) =>
-        requestAnimationFrame(() =>
-          requestAnimationFrame(() => resolve((window as unknown as { __shifts: number[] }).__shifts.reduce((a, b) => a + b, 0))),
+test(
+  "loading the page with its embeds and ads does not shift the layout",
+  { tag: "@js" },
+  async ({ page, thirdPartyRequests }) => {
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { __shifts: number[] }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto(`${urls.configured}/`);
+    await waitForHydration(page);
+    await expect.poll(() => thirdPartyRequests).toContain(thirdParty.AD_SCRIPT_URL);
+    await expect.poll(() => thirdPartyRequests).toContain(thirdParty.LEAD_FORM_SCRIPT_URL);
+    await page.waitForLoadState("load");
+    const cls = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() =>
+              resolve((window as unknown as { __shifts: number[] }).__shifts.reduce((a, b) => a + b, 0)),
+            ),
+          ),
         ),
-      ),
-  );
-  expect(cls).toBeLessThan(0.01);
-});
+    );
+    expect(cls).toBeLessThan(0.01);
+  },
+);
 
 test("the fixed header links to every section, the blog and the donation panel", async ({ page }) => {
   await page.goto(`${urls.configured}/`);
@@ -271,13 +293,14 @@ test("the fixed header links to every section, the blog and the donation panel",
   ] as const) {
     await expect(blogNav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
   }
-  await expect(page.getByRole("contentinfo").getByRole("navigation", { name: "Quick Links" }).getByRole("link", { name: "About" })).toHaveAttribute(
-    "href",
-    "/#about",
-  );
+  await expect(
+    page.getByRole("contentinfo").getByRole("navigation", { name: "Quick Links" }).getByRole("link", { name: "About" }),
+  ).toHaveAttribute("href", "/#about");
 });
 
-test("each header section link scrolls its heading into view below the fixed header, and the menu closes", async ({ page }) => {
+test("each header section link scrolls its heading into view below the fixed header, and the menu closes", async ({
+  page,
+}) => {
   await page.goto(`${urls.configured}/`);
   await waitForHydration(page);
   for (const [name, id] of [
@@ -290,8 +313,13 @@ test("each header section link scrolls its heading into view below the fixed hea
     await nav.getByRole("link", { name, exact: true }).click();
     await expect(page).toHaveURL(`${urls.configured}/#${id}`);
     // On phones the menu has closed: its links are gone and the toggle says so.
-    if (isPhone()) await expect(page.getByRole("navigation", { name: "Main" }), `menu after choosing ${name}`).toBeHidden();
-    await expectClearOfHeader(page, page.getByRole("heading", { name: sectionHeadings[id], exact: true }), `header link ${name}`);
+    if (isPhone())
+      await expect(page.getByRole("navigation", { name: "Main" }), `menu after choosing ${name}`).toBeHidden();
+    await expectClearOfHeader(
+      page,
+      page.getByRole("heading", { name: sectionHeadings[id], exact: true }),
+      `header link ${name}`,
+    );
   }
 });
 
@@ -320,83 +348,96 @@ test("hero and footer section links scroll their headings into view below the fi
   await expectClearOfHeader(page, page.getByRole("heading", { level: 1 }), "footer link Home");
 });
 
-test("on phones a labelled toggle opens and closes the menu and reports its state", { tag: ["@js", "@mobile"] }, async ({ page }) => {
-  await page.goto(`${urls.configured}/`);
-  const toggle = page.getByRole("button", { name: "Open menu" });
-  await expect(toggle).toHaveAttribute("aria-expanded", "false");
-  await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+test(
+  "on phones a labelled toggle opens and closes the menu and reports its state",
+  { tag: ["@js", "@mobile"] },
+  async ({ page }) => {
+    await page.goto(`${urls.configured}/`);
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
 
-  await toggle.click();
-  const close = page.getByRole("button", { name: "Close menu" });
-  await expect(close).toHaveAttribute("aria-expanded", "true");
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveCount(6);
+    await toggle.click();
+    const close = page.getByRole("button", { name: "Close menu" });
+    await expect(close).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveCount(6);
 
-  await close.click();
-  await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
-  await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await close.click();
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
 
-  // Choosing an item closes it.
-  await page.getByRole("button", { name: "Open menu" }).click();
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Resources" }).click();
-  await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
-  await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
-});
+    // Choosing an item closes it.
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Resources" }).click();
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+  },
+);
 
-test("on phones without JavaScript the menu still opens and closes, and choosing an item closes it", { tag: ["@nojs", "@mobile"] }, async ({
-  page,
-}) => {
-  await page.goto(`${urls.configured}/`);
-  const open = page.getByRole("link", { name: "Open menu", exact: true });
-  const close = page.getByRole("link", { name: "Close menu", exact: true });
-  await expect(open).toBeVisible();
-  await expect(close).toBeHidden();
-  await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+test(
+  "on phones without JavaScript the menu still opens and closes, and choosing an item closes it",
+  { tag: ["@nojs", "@mobile"] },
+  async ({ page }) => {
+    await page.goto(`${urls.configured}/`);
+    const open = page.getByRole("link", { name: "Open menu", exact: true });
+    const close = page.getByRole("link", { name: "Close menu", exact: true });
+    await expect(open).toBeVisible();
+    await expect(close).toBeHidden();
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
 
-  await open.click();
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveCount(6);
-  await expect(open).toBeHidden();
-  const scrollY = await page.evaluate(() => window.scrollY);
-  await close.click();
-  await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
-  expect(await page.evaluate(() => window.scrollY), "closing the menu does not scroll").toBe(scrollY);
+    await open.click();
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveCount(6);
+    await expect(open).toBeHidden();
+    const scrollY = await page.evaluate(() => window.scrollY);
+    await close.click();
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    expect(await page.evaluate(() => window.scrollY), "closing the menu does not scroll").toBe(scrollY);
 
-  await open.click();
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About Chan" }).click();
-  await expect(page).toHaveURL(`${urls.configured}/#about`);
-  await expect(page.getByRole("navigation", { name: "Main" }), "menu after choosing an item").toBeHidden();
-});
+    await open.click();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About Chan" }).click();
+    await expect(page).toHaveURL(`${urls.configured}/#about`);
+    await expect(page.getByRole("navigation", { name: "Main" }), "menu after choosing an item").toBeHidden();
+  },
+);
 
-test("the header turns translucent white with a shadow once the page is scrolled past 20 px", { tag: "@js" }, async ({ page }) => {
-  await page.goto(`${urls.configured}/`);
-  await waitForHydration(page);
-  const header = page.getByRole("banner");
-  const scrollTo = (top: number) =>
-    page.evaluate(
-      (y) =>
-        new Promise<void>((resolve) => {
-          window.scrollTo({ top: y, behavior: "instant" });
-          requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
-        }),
-      top,
-    );
-  const look = async () => ({
-    background: await backgroundOf(header),
-    ...(await header.evaluate((element) => ({ shadow: getComputedStyle(element).boxShadow !== "none", changing: element.getAnimations().length > 0 }))),
-  });
-  const clear = { background: [0, 0, 0, 0], shadow: false, changing: false };
-  const solid = { background: TRANSLUCENT_WHITE, shadow: true, changing: false };
+test(
+  "the header turns translucent white with a shadow once the page is scrolled past 20 px",
+  { tag: "@js" },
+  async ({ page }) => {
+    await page.goto(`${urls.configured}/`);
+    await waitForHydration(page);
+    const header = page.getByRole("banner");
+    const scrollTo = (top: number) =>
+      page.evaluate(
+        (y) =>
+          new Promise<void>((resolve) => {
+            window.scrollTo({ top: y, behavior: "instant" });
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+          }),
+        top,
+      );
+    const look = async () => ({
+      background: await backgroundOf(header),
+      ...(await header.evaluate((element) => ({
+        shadow: getComputedStyle(element).boxShadow !== "none",
+        changing: element.getAnimations().length > 0,
+      }))),
+    });
+    const clear = { background: [0, 0, 0, 0], shadow: false, changing: false };
+    const solid = { background: TRANSLUCENT_WHITE, shadow: true, changing: false };
 
-  await expect.poll(look).toEqual(clear);
-  await scrollTo(20);
-  expect(await page.evaluate(() => window.scrollY)).toBe(20);
-  expect(await look(), "at exactly 20 px the header stays clear").toEqual(clear);
-  await scrollTo(21);
-  await expect.poll(look).toEqual(solid);
-  await scrollTo(2000);
-  await expect.poll(look).toEqual(solid);
-  await scrollTo(0);
-  await expect.poll(look).toEqual(clear);
-});
+    await expect.poll(look).toEqual(clear);
+    await scrollTo(20);
+    expect(await page.evaluate(() => window.scrollY)).toBe(20);
+    expect(await look(), "at exactly 20 px the header stays clear").toEqual(clear);
+    await scrollTo(21);
+    await expect.poll(look).toEqual(solid);
+    await scrollTo(2000);
+    await expect.poll(look).toEqual(solid);
+    await scrollTo(0);
+    await expect.poll(look).toEqual(clear);
+  },
+);
 
 test("without JavaScript the header is always in its readable solid state", { tag: "@nojs" }, async ({ page }) => {
   await page.goto(`${urls.configured}/`);
@@ -409,14 +450,18 @@ test("without JavaScript the header is always in its readable solid state", { ta
   expect((await header.boundingBox())?.y).toBe(0);
 });
 
-test("the encyclopedia link opens the configured article in a new tab", { tag: "@desktop" }, async ({ page, context }) => {
-  await page.goto(`${urls.configured}/`);
-  const popup = page.waitForEvent("popup");
-  const opened = context.waitForEvent("request", (request) => request.url() === thirdParty.ENCYCLOPEDIA_URL);
-  await page.getByRole("link", { name: /encyclopedia/ }).click();
-  // The article loads in a new tab (its host is blocked here) while the home page stays where it was.
-  const tab = await popup;
-  expect((await opened).isNavigationRequest()).toBe(true);
-  expect(tab).not.toBe(page);
-  expect(page.url()).toBe(`${urls.configured}/`);
-});
+test(
+  "the encyclopedia link opens the configured article in a new tab",
+  { tag: "@desktop" },
+  async ({ page, context }) => {
+    await page.goto(`${urls.configured}/`);
+    const popup = page.waitForEvent("popup");
+    const opened = context.waitForEvent("request", (request) => request.url() === thirdParty.ENCYCLOPEDIA_URL);
+    await page.getByRole("link", { name: /encyclopedia/ }).click();
+    // The article loads in a new tab (its host is blocked here) while the home page stays where it was.
+    const tab = await popup;
+    expect((await opened).isNavigationRequest()).toBe(true);
+    expect(tab).not.toBe(page);
+    expect(page.url()).toBe(`${urls.configured}/`);
+  },
+);

@@ -53,9 +53,15 @@ function recordImages(page: Page) {
 }
 
 const link = (n: number) => (n % 7 === 0 ? `${host.url}/dead/article-${n}.jpg` : `${host.url}/pin/article-${n}.jpg`);
-const withImage = pick(articles, "with a working image", (article) => /\/article-1\.jpg$/.test(article.pinterestImageLink ?? ""));
+const withImage = pick(articles, "with a working image", (article) =>
+  /\/article-1\.jpg$/.test(article.pinterestImageLink ?? ""),
+);
 // On page 2 of the list, so that no earlier test has shown its card (and found the link dead).
-const deadOne = pick(articles, "whose image link is dead on the image host", (article) => article.slug === "backend-article-14");
+const deadOne = pick(
+  articles,
+  "whose image link is dead on the image host",
+  (article) => article.slug === "backend-article-14",
+);
 
 test("blog cards show 80 px copies from the site's own origin, never the source @crosswise", async ({ page }) => {
   const images = recordImages(page);
@@ -82,19 +88,27 @@ test.describe("on a 2x screen", () => {
   test("cards take the 160 px copy @js @desktop", async ({ page }) => {
     await page.goto(`${site.url}/blog`);
     const first = page.getByRole("main").locator("li img").first();
-    await expect.poll(() => first.evaluate((image: HTMLImageElement) => image.complete && image.currentSrc.includes("/img/"))).toBe(true);
-    expect(imageAddress(await first.evaluate((image: HTMLImageElement) => image.currentSrc))).toBe(`${link(1)} 160x160.avif`);
+    await expect
+      .poll(() => first.evaluate((image: HTMLImageElement) => image.complete && image.currentSrc.includes("/img/")))
+      .toBe(true);
+    expect(imageAddress(await first.evaluate((image: HTMLImageElement) => image.currentSrc))).toBe(
+      `${link(1)} 160x160.avif`,
+    );
   });
 });
 
-test("an article shows a 64 px thumbnail and a hero as wide as the column; View on Pinterest keeps the original @crosswise", async ({ page }) => {
+test("an article shows a 64 px thumbnail and a hero as wide as the column; View on Pinterest keeps the original @crosswise", async ({
+  page,
+}) => {
   await page.goto(`${site.url}/blog/${withImage.slug}`);
   const main = page.getByRole("main");
   const thumbnail = main.locator("header img");
   const hero = main.getByRole("img", { name: withImage.metaTitle, exact: true });
   expect(await shownImage(thumbnail)).toEqual(expectedImage(link(1), "articleThumbnail"));
   expect(await shownImage(hero)).toEqual(expectedImage(link(1), "hero"));
-  await expect.poll(() => hero.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => hero.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBeGreaterThan(0);
   const phone = page.viewportSize()!.width < 768;
   expect(imageAddress(await hero.evaluate((image: HTMLImageElement) => image.currentSrc))).toBe(
     `${link(1)} ${phone ? "480x320" : "1200x800"}.avif`,
@@ -115,7 +129,8 @@ for (const [lacking, expected] of [
     await page.route(`${site.url}${articlePath}`, async (route) => {
       const response = await route.fetch();
       let html = await response.text();
-      for (const format of lacking) html = html.replaceAll(`type="image/${format}"`, `type="image/x-unknown-${format}"`);
+      for (const format of lacking)
+        html = html.replaceAll(`type="image/${format}"`, `type="image/x-unknown-${format}"`);
       await route.fulfill({ response, body: html });
     });
     await page.goto(`${site.url}${articlePath}`);
@@ -125,8 +140,12 @@ for (const [lacking, expected] of [
       [main.locator("header img"), "64x64"],
       [hero, "480x320"],
     ] as const) {
-      await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBeGreaterThan(0);
-      expect(imageAddress(await image.evaluate((element: HTMLImageElement) => element.currentSrc))).toBe(`${link(1)} ${box}.${expected}`);
+      await expect
+        .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth))
+        .toBeGreaterThan(0);
+      expect(imageAddress(await image.evaluate((element: HTMLImageElement) => element.currentSrc))).toBe(
+        `${link(1)} ${box}.${expected}`,
+      );
     }
     await expect.poll(() => images.length).toBeGreaterThanOrEqual(2);
     expect(new Set(images.map((image) => image.type))).toEqual(new Set([`image/${expected}`]));

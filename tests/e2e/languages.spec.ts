@@ -20,7 +20,14 @@ const english = translationsOf("en");
 
 const origin = (host: string) => `http://${host}:${ports.sites}`;
 const sites = [
-  { lang: "vi", host: siteHosts.vi, product: "Tịnh Độ", name: VIETNAMESE_SITE_NAME, article: "niem-phat-moi-ngay", published: "14 tháng 9, 2024" },
+  {
+    lang: "vi",
+    host: siteHosts.vi,
+    product: "Tịnh Độ",
+    name: VIETNAMESE_SITE_NAME,
+    article: "niem-phat-moi-ngay",
+    published: "14 tháng 9, 2024",
+  },
   ...languageSites.map((site) => ({ ...site, published: site.lang === "ja" ? "2024年5月12日" : undefined })),
 ];
 const strict = sites.filter((site) => site.lang === "vi" || site.lang === "ja");
@@ -70,7 +77,9 @@ async function expectNoEnglish(page: Page, site: (typeof sites)[number], where: 
 }
 
 for (const site of strict) {
-  test(`the ${site.lang} site shows no English interface string, and dates its articles in ${site.lang} @crosswise`, async ({ page }) => {
+  test(`the ${site.lang} site shows no English interface string, and dates its articles in ${site.lang} @crosswise`, async ({
+    page,
+  }) => {
     const own = translationsOf(site.lang);
     for (const path of ["/", "/blog", `/blog/${site.article}`, "/no/such/page"]) {
       await page.goto(origin(site.host) + path);
@@ -84,7 +93,10 @@ for (const site of strict) {
     // Pages the browser renders itself, from the root's translations: the blog list, then an article, by their links.
     await page.goto(origin(site.host));
     await hydrated(page);
-    await page.getByRole("navigation", { name: own["nav.label"] as string }).getByRole("link", { name: own["nav.blog"] as string }).click();
+    await page
+      .getByRole("navigation", { name: own["nav.label"] as string })
+      .getByRole("link", { name: own["nav.blog"] as string })
+      .click();
     await expect(page).toHaveURL(/\/blog$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(own["blog.title"] as string);
     await expectNoEnglish(page, site, "/blog after a client navigation");
@@ -111,7 +123,10 @@ test("each language's home page and an article, at 375 px, for a look by eye @js
   test.setTimeout(120_000);
   mkdirSync(screenshots, { recursive: true });
   for (const site of [englishSite, ...sites]) {
-    for (const [name, path] of [["home", "/"], ["article", `/blog/${site.article}`]]) {
+    for (const [name, path] of [
+      ["home", "/"],
+      ["article", `/blog/${site.article}`],
+    ]) {
       await page.goto(origin(site.host) + path);
       await hydrated(page);
       await expect(page.locator("html")).toHaveAttribute("lang", site.lang);

@@ -13,7 +13,10 @@ export function readLocalSitesByName() {
     localDomain: LOCAL_DOMAIN,
     launchOptions: [
       async ({ launchOptions }, use) => {
-        await use({ ...launchOptions, args: [...(launchOptions.args ?? []), `--host-resolver-rules=MAP *.${LOCAL_DOMAIN} 127.0.0.1`] });
+        await use({
+          ...launchOptions,
+          args: [...(launchOptions.args ?? []), `--host-resolver-rules=MAP *.${LOCAL_DOMAIN} 127.0.0.1`],
+        });
       },
       { scope: "worker" },
     ],

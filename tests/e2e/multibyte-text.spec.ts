@@ -20,24 +20,37 @@ const heroTitle = vi["hero.title"]!.replace("{product}", "Tịnh Độ");
 
 const pages = [
   { path: "/", title: `${VIETNAMESE_SITE_NAME} · ${heroTitle}`, text: heroTitle },
-  { path: "/blog/niem-phat-moi-ngay", title: "Niệm Phật mỗi ngày: bắt đầu từ một hơi thở", text: "Con đường Tịnh Độ rộng mở cho tất cả mọi người" },
+  {
+    path: "/blog/niem-phat-moi-ngay",
+    title: "Niệm Phật mỗi ngày: bắt đầu từ một hơi thở",
+    text: "Con đường Tịnh Độ rộng mở cho tất cả mọi người",
+  },
 ];
 
 type Marked = Element & { fromServer?: boolean };
 type Parsed = { title: string; replacementCharacters: boolean };
 
 for (const { path, title, text } of pages) {
-  test(`${path} on a Vietnamese site reads exactly as written, and hydrates without an error or a second render @desktop`, async ({ page }) => {
+  test(`${path} on a Vietnamese site reads exactly as written, and hydrates without an error or a second render @desktop`, async ({
+    page,
+  }) => {
     const problems: string[] = [];
     page.on("console", (message) => {
       // Blocked third-party loads, and Chromium's notice that COOP needs HTTPS, are no fault of the page.
-      if (message.type() === "error" && !/^Failed to load resource|^The Cross-Origin-Opener-Policy header has been ignored/.test(message.text())) problems.push(message.text());
+      if (
+        message.type() === "error" &&
+        !/^Failed to load resource|^The Cross-Origin-Opener-Policy header has been ignored/.test(message.text())
+      )
+        problems.push(message.text());
     });
     // The document as parsed, before any script of the page runs; and every element the server sent is
     // marked: an element React rendered again in the browser would be a new one, without the mark.
     await page.addInitScript(() => {
       document.addEventListener("DOMContentLoaded", () => {
-        (window as Window & { parsed?: Parsed }).parsed = { title: document.title, replacementCharacters: document.documentElement.outerHTML.includes("\uFFFD") };
+        (window as Window & { parsed?: Parsed }).parsed = {
+          title: document.title,
+          replacementCharacters: document.documentElement.outerHTML.includes("\uFFFD"),
+        };
         for (const element of document.querySelectorAll("*")) (element as Marked).fromServer = true;
       });
     });
@@ -45,9 +58,16 @@ for (const { path, title, text } of pages) {
     const response = await page.goto(origin + path);
     expect(((await response?.text()) ?? "").includes("\u0000"), "U+0000 in the page as served").toBe(false);
     await expect(page.getByText(text)).toBeVisible();
-    await expect(page.getByRole("link", { name: vi["header.homeLink"]!.replace("{site}", VIETNAMESE_SITE_NAME) })).toBeVisible();
-    const current = () => ({ title: document.title, replacementCharacters: document.documentElement.outerHTML.includes("\uFFFD") });
-    const parsed = hasJavaScript(page) ? await page.evaluate(() => (window as Window & { parsed?: Parsed }).parsed) : await page.evaluate(current);
+    await expect(
+      page.getByRole("link", { name: vi["header.homeLink"]!.replace("{site}", VIETNAMESE_SITE_NAME) }),
+    ).toBeVisible();
+    const current = () => ({
+      title: document.title,
+      replacementCharacters: document.documentElement.outerHTML.includes("\uFFFD"),
+    });
+    const parsed = hasJavaScript(page)
+      ? await page.evaluate(() => (window as Window & { parsed?: Parsed }).parsed)
+      : await page.evaluate(current);
     expect(parsed, "the document as parsed").toEqual({ title, replacementCharacters: false });
     if (!hasJavaScript(page)) return;
 
@@ -56,7 +76,9 @@ for (const { path, title, text } of pages) {
     // The components only the browser adds (the ad script's container, the menu's button) are new; the
     // document's own elements are the server's unless React gave up on them.
     const renderedAgain = await page.evaluate(() =>
-      ["html", "body", "header a[href='/']", "main", "main h1", "main p", "footer"].filter((selector) => !(document.querySelector(selector) as Marked | null)?.fromServer),
+      ["html", "body", "header a[href='/']", "main", "main h1", "main p", "footer"].filter(
+        (selector) => !(document.querySelector(selector) as Marked | null)?.fromServer,
+      ),
     );
     expect(renderedAgain, "elements React rendered again in the browser").toEqual([]);
     expect(problems, "console errors (a hydration mismatch is one)").toEqual([]);

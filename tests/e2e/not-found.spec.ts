@@ -48,7 +48,9 @@ for (const { url, path, tag } of unknownUrls) {
           messages
             .filter((message) => message.type() === "error")
             .map((message) => message.text())
-            .find((text) => text.includes("404") && text.split(/\s+/).some((word) => word.replace(/^"|"$/g, "") === path)),
+            .find(
+              (text) => text.includes("404") && text.split(/\s+/).some((word) => word.replace(/^"|"$/g, "") === path),
+            ),
         )
         .toBeTruthy();
     }
@@ -63,26 +65,27 @@ test("'Return to Home' leads to the home page", { tag: "@desktop" }, async ({ pa
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Discover the Ancient Wisdom of Chan Buddhism");
 });
 
-test("the ad row shows one banner on phones and three on wide screens, and gets the ad script with JavaScript", { tag: "@crosswise" }, async ({
-  page,
-  thirdPartyRequests,
-}) => {
-  await page.goto(`${urls.configured}/nope`);
-  const row = page.locator("[data-ad-row]");
-  await expect(row).toHaveCount(1);
-  const slots = row.locator("[id^='ad-']").filter({ visible: true });
-  await expect(slots).toHaveCount(isPhone() ? 1 : 3);
-  for (const slot of await slots.all()) {
-    await expect(slot).toHaveAttribute("id", /^ad-[a-z-]+-\d$/);
-    await expect(slot).toHaveCSS("min-height", "250px");
-  }
-  if (hasJavaScript(page)) {
-    const container = row.locator(`:has(> script[src="${thirdParty.AD_SCRIPT_URL}"])`);
-    await expect(container).toHaveCount(1);
-    await expect(container).toHaveCSS("min-height", "250px");
-    await expect.poll(() => thirdPartyRequests).toContain(thirdParty.AD_SCRIPT_URL);
-  }
-});
+test(
+  "the ad row shows one banner on phones and three on wide screens, and gets the ad script with JavaScript",
+  { tag: "@crosswise" },
+  async ({ page, thirdPartyRequests }) => {
+    await page.goto(`${urls.configured}/nope`);
+    const row = page.locator("[data-ad-row]");
+    await expect(row).toHaveCount(1);
+    const slots = row.locator("[id^='ad-']").filter({ visible: true });
+    await expect(slots).toHaveCount(isPhone() ? 1 : 3);
+    for (const slot of await slots.all()) {
+      await expect(slot).toHaveAttribute("id", /^ad-[a-z-]+-\d$/);
+      await expect(slot).toHaveCSS("min-height", "250px");
+    }
+    if (hasJavaScript(page)) {
+      const container = row.locator(`:has(> script[src="${thirdParty.AD_SCRIPT_URL}"])`);
+      await expect(container).toHaveCount(1);
+      await expect(container).toHaveCSS("min-height", "250px");
+      await expect.poll(() => thirdPartyRequests).toContain(thirdParty.AD_SCRIPT_URL);
+    }
+  },
+);
 
 test("the header's section links lead back to the home page sections", async ({ page }) => {
   await page.goto(`${urls.configured}/blog/a/b/c`);
@@ -113,5 +116,9 @@ test("the header's section links lead back to the home page sections", async ({ 
 
   await nav.getByRole("link", { name: "Resources", exact: true }).click();
   await expect(page).toHaveURL(`${urls.configured}/#resources`);
-  await expectClearOfHeader(page, page.getByRole("heading", { name: "Resources for your practice" }), "header link Resources");
+  await expectClearOfHeader(
+    page,
+    page.getByRole("heading", { name: "Resources for your practice" }),
+    "header link Resources",
+  );
 });

@@ -17,7 +17,9 @@ for (const path of pages) {
       const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
       const scripts = resources.filter((entry) => /\/build\/.*\.js$/.test(entry.name));
       // Lazy images wait for layout and may come later; the others are part of the page's load.
-      const eager = new Set([...document.images].filter((image) => image.loading !== "lazy").map((image) => image.currentSrc));
+      const eager = new Set(
+        [...document.images].filter((image) => image.loading !== "lazy").map((image) => image.currentSrc),
+      );
       const images = resources.filter((entry) => eager.has(entry.name));
       return {
         firstContentfulPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity,
@@ -27,12 +29,16 @@ for (const path of pages) {
       };
     });
     expect(timings.scripts, "the page's scripts were loaded").toBeGreaterThan(0);
-    expect(timings.firstScriptStart, "scripts start after the first contentful paint").toBeGreaterThan(timings.firstContentfulPaint);
+    expect(timings.firstScriptStart, "scripts start after the first contentful paint").toBeGreaterThan(
+      timings.firstContentfulPaint,
+    );
     expect(timings.firstScriptStart, "scripts start after the images in view").toBeGreaterThan(timings.eagerImagesEnd);
   });
 }
 
-test("the server's HTML preloads no script, so nothing competes with the stylesheet and images @js @desktop", async ({ request }) => {
+test("the server's HTML preloads no script, so nothing competes with the stylesheet and images @js @desktop", async ({
+  request,
+}) => {
   for (const path of pages) {
     const html = await (await request.get(path)).text();
     const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
@@ -46,7 +52,10 @@ test("card images are 80 px AVIF copies on a 1x screen, not the full pictures @d
   const responses = new Map<string, { type: string; bytes: number }>();
   page.on("response", async (response) => {
     if (response.request().resourceType() === "image") {
-      responses.set(response.url(), { type: response.headers()["content-type"] ?? "", bytes: (await response.body()).length });
+      responses.set(response.url(), {
+        type: response.headers()["content-type"] ?? "",
+        bytes: (await response.body()).length,
+      });
     }
   });
   await page.goto("/blog");
@@ -64,12 +73,17 @@ test("card images are 80 px AVIF copies on a 1x screen, not the full pictures @d
 test("the article hero loads the copy that fits the screen @js", async ({ page }) => {
   await page.goto(`/blog/${article.slug}`);
   const hero = page.getByRole("main").getByRole("img", { name: article.metaTitle, exact: true });
-  await expect.poll(() => hero.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => hero.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBeGreaterThan(0);
   const currentSrc = await hero.evaluate((image: HTMLImageElement) => image.currentSrc);
   const phone = (page.viewportSize()?.width ?? 1280) < 768;
   // 375 px at 1x needs the 480 px copy; the desktop column (56rem) needs the 1200 px one.
   expect(imageAddress(currentSrc)).toBe(`${article.pinterestImageLink} ${phone ? "480x320" : "1200x800"}.avif`);
-  await expect(page.getByRole("main").getByRole("link", { name: "View on Pinterest" })).toHaveAttribute("href", article.pinterestImageLink!);
+  await expect(page.getByRole("main").getByRole("link", { name: "View on Pinterest" })).toHaveAttribute(
+    "href",
+    article.pinterestImageLink!,
+  );
 });
 
 // React 18 finishes an interrupted hydration inside any press it sees, which can fail ("error #345").
@@ -98,5 +112,10 @@ test("until the page is live, presses on links are the browser's alone @js @desk
 
   await page.evaluate(() => document.documentElement.setAttribute("data-hydrated", ""));
   await home.click();
-  expect(await seen(), "once live, presses reach the document (and React)").toEqual(["pointerdown", "mousedown", "mouseup", "click"]);
+  expect(await seen(), "once live, presses reach the document (and React)").toEqual([
+    "pointerdown",
+    "mousedown",
+    "mouseup",
+    "click",
+  ]);
 });

@@ -4,13 +4,25 @@
 // backend here, whose catalogue does not sync in these tests, and whose list has no keywords).
 import type { Page } from "@playwright/test";
 import { pickReadNext } from "../../app/blog/read-next";
-import { backend, embedded, expectedImage, hydrated, imageAddress, keywords, pageOf, type Article } from "./blog-helpers";
+import {
+  backend,
+  embedded,
+  expectedImage,
+  hydrated,
+  imageAddress,
+  keywords,
+  pageOf,
+  type Article,
+} from "./blog-helpers";
 import { expect, hasJavaScript, test, urls } from "./fixtures";
 
 const section = (page: Page) => page.getByRole("region", { name: "Read next" });
 const cards = (page: Page) => section(page).getByRole("listitem");
 
-const keywordsOf = (article: Article) => [...keywords(article.shortTailKeywords), ...keywords(article.longTailKeywords)];
+const keywordsOf = (article: Article) => [
+  ...keywords(article.shortTailKeywords),
+  ...keywords(article.longTailKeywords),
+];
 
 /** What every embedded article, newest first, suggests for `article`, by the ranking the unit tests pin down. */
 function suggestedFor(article: Article): Article[] {
@@ -41,7 +53,9 @@ async function shownCards(page: Page) {
 }
 
 test.describe("read next", () => {
-  test("an article ends with three other articles, shared keywords first, before Back to All Articles @crosswise", async ({ page }) => {
+  test("an article ends with three other articles, shared keywords first, before Back to All Articles @crosswise", async ({
+    page,
+  }) => {
     expect(ranked, "the content has an article whose keyword matches are not the newest").toBeTruthy();
     const response = await page.goto(`/blog/${ranked.slug}`);
     expect(response?.status()).toBe(200);
@@ -68,14 +82,18 @@ test.describe("read next", () => {
 
     // After the keywords and before the closing link back to the list.
     const main = page.getByRole("main");
-    const keywordsBox = (await main.locator("section", { has: page.getByRole("heading", { name: "Tags & Keywords" }) }).boundingBox())!;
+    const keywordsBox = (await main
+      .locator("section", { has: page.getByRole("heading", { name: "Tags & Keywords" }) })
+      .boundingBox())!;
     const box = (await section(page).boundingBox())!;
     const back = (await main.getByRole("link", { name: "Back to All Articles" }).boundingBox())!;
     expect(box.y).toBeGreaterThan(keywordsBox.y + keywordsBox.height - 1);
     expect(back.y).toBeGreaterThan(box.y + box.height - 1);
   });
 
-  test("a suggestion leads to its article: in the page with JavaScript, by a page load without @crosswise", async ({ page }) => {
+  test("a suggestion leads to its article: in the page with JavaScript, by a page load without @crosswise", async ({
+    page,
+  }) => {
     const [first] = suggestedFor(ranked);
     await page.goto(`/blog/${ranked.slug}`);
     const javaScript = hasJavaScript(page);
@@ -89,7 +107,8 @@ test.describe("read next", () => {
     // The new article suggests others, and not itself.
     await expect(cards(page)).toHaveCount(3);
     await expect(section(page).locator(`a[href="/blog/${first!.slug}"]`)).toHaveCount(0);
-    if (javaScript) expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed), "no page load").toBe(true);
+    if (javaScript)
+      expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed), "no page load").toBe(true);
   });
 
   test("a suggestion is prefetched when the pointer rests on it", { tag: ["@js", "@desktop"] }, async ({ page }) => {
@@ -101,12 +120,18 @@ test.describe("read next", () => {
     await data;
   });
 
-  test("the hosted backend's list has no keywords: the newest articles, never the article itself", { tag: ["@js", "@desktop"] }, async ({ page }) => {
-    const article = backend[1]!;
-    await page.goto(`${urls.configured}/blog/${article.slug}`);
-    const newestOthers = backend.filter((item) => item.slug !== article.slug).slice(0, 3);
-    await expect(cards(page).getByRole("heading", { level: 3 })).toHaveText(newestOthers.map((item) => item.metaTitle));
-  });
+  test(
+    "the hosted backend's list has no keywords: the newest articles, never the article itself",
+    { tag: ["@js", "@desktop"] },
+    async ({ page }) => {
+      const article = backend[1]!;
+      await page.goto(`${urls.configured}/blog/${article.slug}`);
+      const newestOthers = backend.filter((item) => item.slug !== article.slug).slice(0, 3);
+      await expect(cards(page).getByRole("heading", { level: 3 })).toHaveText(
+        newestOthers.map((item) => item.metaTitle),
+      );
+    },
+  );
 
   test("the cards stack in one column on a phone and sit in one row on a wide screen @crosswise", async ({ page }) => {
     await page.goto(`/blog/${ranked.slug}`);

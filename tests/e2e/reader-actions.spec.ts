@@ -20,7 +20,9 @@ let catalogued: Promise<unknown>;
 
 test.beforeAll(async () => {
   site = await startSite({ CATALOGUE_DIR: dir, DONATION_URL, PAGE_CACHE_SECONDS: "0" });
-  catalogued = expect.poll(async () => (await (await fetch(`${site.url}/search?q=zazen`)).text()).includes(`/blog/${SLUG}`)).toBe(true);
+  catalogued = expect
+    .poll(async () => (await (await fetch(`${site.url}/search?q=zazen`)).text()).includes(`/blog/${SLUG}`))
+    .toBe(true);
 });
 
 test.afterAll(async () => {
@@ -32,11 +34,17 @@ test.afterAll(async () => {
 function counts() {
   const file = readdirSync(dir).find((name) => name.endsWith(".sqlite"))!;
   const db = new Database(path.join(dir, file), { readonly: true });
-  const rows = db.prepare("SELECT kind, page, key, n FROM counts").all() as { kind: string; page: string; key: string; n: number }[];
+  const rows = db.prepare("SELECT kind, page, key, n FROM counts").all() as {
+    kind: string;
+    page: string;
+    key: string;
+    n: number;
+  }[];
   db.close();
   const found: Record<string, number> = {};
   for (const { kind, page, key, n } of rows) {
-    if (page === `/blog/${SLUG}` || (page === "" && kind !== "views" && kind !== "visitors" && kind !== "referrer")) found[key ? `${kind} ${key}` : kind] = n;
+    if (page === `/blog/${SLUG}` || (page === "" && kind !== "views" && kind !== "visitors" && kind !== "referrer"))
+      found[key ? `${kind} ${key}` : kind] = n;
   }
   return found;
 }
@@ -68,7 +76,13 @@ test("an article read to its end, the time read and the donation pop-up's button
   await expect(dialog).toBeHidden();
   await openDonation(page);
   // "Donate Now" leads to another host, which this test does not follow.
-  await page.evaluate(() => document.addEventListener("click", (event) => (event.target as Element).closest("[data-count=donate_now]") && event.preventDefault(), true));
+  await page.evaluate(() =>
+    document.addEventListener(
+      "click",
+      (event) => (event.target as Element).closest("[data-count=donate_now]") && event.preventDefault(),
+      true,
+    ),
+  );
   await dialog.getByRole("link", { name: "Donate Now" }).click();
   await catalogued;
   await setHidden(page);
@@ -77,7 +91,9 @@ test("an article read to its end, the time read and the donation pop-up's button
   await setHidden(page, false);
   await openDonation(page);
   await dialog.getByRole("button", { name: "Maybe Later" }).click();
-  const continuation = page.waitForRequest((request) => request.url().endsWith("/__beacon") && request.postData()?.includes('"c":1') === true);
+  const continuation = page.waitForRequest(
+    (request) => request.url().endsWith("/__beacon") && request.postData()?.includes('"c":1') === true,
+  );
   await setHidden(page);
   await continuation;
 

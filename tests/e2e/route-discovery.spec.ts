@@ -54,7 +54,9 @@ test.describe("route discovery", { tag: ["@js", "@desktop"] }, () => {
     expect(problems).toEqual([]);
   });
 
-  test("a link followed just after the page came alive reaches its page in the same document and logs nothing", async ({ page }) => {
+  test("a link followed just after the page came alive reaches its page in the same document and logs nothing", async ({
+    page,
+  }) => {
     await holdRouteDiscovery(page);
     const problems = consoleProblems(page);
     await page.goto(`${urls.demo}/`);
@@ -66,7 +68,10 @@ test.describe("route discovery", { tag: ["@js", "@desktop"] }, () => {
     await page.locator(`main a[href="${ARTICLE.path}"]`).click();
     await expect(page).toHaveURL(`${urls.demo}${ARTICLE.path}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(ARTICLE.heading);
-    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), "no full page load").toBe(true);
+    expect(
+      await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+      "no full page load",
+    ).toBe(true);
     expect(problems).toEqual([]);
   });
 });

@@ -19,7 +19,9 @@ test("the router saves the reader's place where the inline script looks for it @
   expect(saved).toBe(400);
 });
 
-test("before any script of the page runs: no storage read on a first visit, the saved place on a reload @js @desktop", async ({ page }) => {
+test("before any script of the page runs: no storage read on a first visit, the saved place on a reload @js @desktop", async ({
+  page,
+}) => {
   await page.addInitScript(() => {
     const reads: string[] = [];
     (window as unknown as { storageReads: string[] }).storageReads = reads;

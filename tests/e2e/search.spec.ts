@@ -14,9 +14,23 @@ const origin = (host: string) => `http://${host}:${ports.sites}`;
 const hostOf = (lang: string) => languageSites.find((site) => site.lang === lang)!.host;
 
 const cases = [
-  { lang: "vi", host: siteHosts.vi, form: "Tìm kiếm", query: "dem hoi tho", article: "/blog/tho-va-thien", mark: "Đếm" },
+  {
+    lang: "vi",
+    host: siteHosts.vi,
+    form: "Tìm kiếm",
+    query: "dem hoi tho",
+    article: "/blog/tho-va-thien",
+    mark: "Đếm",
+  },
   { lang: "ja", host: hostOf("ja"), form: "検索", query: "坐蒲", article: "/blog/zazen-no-hajimekata", mark: "坐蒲" },
-  { lang: "th", host: hostOf("th"), form: "ค้นหา", query: "กรรมฐาน", article: "/blog/anapanasati-bueang-ton", mark: "กรรมฐาน" },
+  {
+    lang: "th",
+    host: hostOf("th"),
+    form: "ค้นหา",
+    query: "กรรมฐาน",
+    article: "/blog/anapanasati-bueang-ton",
+    mark: "กรรมฐาน",
+  },
 ];
 
 for (const { lang, host, form, query, article, mark } of cases) {
@@ -31,27 +45,45 @@ for (const { lang, host, form, query, article, mark } of cases) {
     await expect(page).toHaveURL(new RegExp(`/search\\?q=${encodeURIComponent(query).replaceAll("%20", "\\+")}$`));
     const results = page.getByRole("list").filter({ has: page.locator(`a[href="${article}"]`) });
     await expect(results.locator("li").first().locator("a")).toHaveAttribute("href", article);
-    await expect(results.locator("li").first().locator("mark").filter({ hasText: new RegExp(`^${mark}$`, "i") }).first()).toBeVisible();
+    await expect(
+      results
+        .locator("li")
+        .first()
+        .locator("mark")
+        .filter({ hasText: new RegExp(`^${mark}$`, "i") })
+        .first(),
+    ).toBeVisible();
   });
 }
 
 // On phones the form is in the menu.
-test("the header's search form leads to the results, and their pages link on", { tag: "@desktop" }, async ({ page }) => {
-  await page.goto(`${urls.demo}/`);
-  const search = page.getByRole("banner").getByRole("search", { name: "Search the articles" });
-  await search.getByRole("searchbox", { name: "Words to search for" }).fill("meditation");
-  await search.getByRole("button", { name: "Search" }).click();
-  await expect(page).toHaveURL(/\/search\?q=meditation$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results for “meditation”");
-  await expect(page.getByText(/^\d+ results$/)).toBeVisible();
-  await expect(page.getByRole("list", { name: "Search results" }).locator("li").first()).toContainText(/meditation/i);
-  if (hasJavaScript(page)) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
-});
+test(
+  "the header's search form leads to the results, and their pages link on",
+  { tag: "@desktop" },
+  async ({ page }) => {
+    await page.goto(`${urls.demo}/`);
+    const search = page.getByRole("banner").getByRole("search", { name: "Search the articles" });
+    await search.getByRole("searchbox", { name: "Words to search for" }).fill("meditation");
+    await search.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/search\?q=meditation$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results for “meditation”");
+    await expect(page.getByText(/^\d+ results$/)).toBeVisible();
+    await expect(page.getByRole("list", { name: "Search results" }).locator("li").first()).toContainText(/meditation/i);
+    if (hasJavaScript(page)) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+  },
+);
 
 for (const colorScheme of ["light", "dark"] as const) {
-  test(`no accessibility violations on the results page, ${colorScheme} scheme`, { tag: "@crosswise" }, async ({ page, browser, viewport, isMobile, hasTouch }) => {
-    const seen = await visit({ page, browser, contextOptions: { viewport, isMobile, hasTouch, colorScheme } }, `${urls.demo}/search?q=zazen`);
-    await expect(seen.locator("mark").first()).toBeVisible();
-    await expectNoViolations(seen);
-  });
+  test(
+    `no accessibility violations on the results page, ${colorScheme} scheme`,
+    { tag: "@crosswise" },
+    async ({ page, browser, viewport, isMobile, hasTouch }) => {
+      const seen = await visit(
+        { page, browser, contextOptions: { viewport, isMobile, hasTouch, colorScheme } },
+        `${urls.demo}/search?q=zazen`,
+      );
+      await expect(seen.locator("mark").first()).toBeVisible();
+      await expectNoViolations(seen);
+    },
+  );
 }

@@ -77,14 +77,21 @@ test.describe("Content-Security-Policy in the response", http, () => {
       const policy = policyOf(headers, url);
       const scripts = policy.get("script-src") ?? [];
       expect(scripts, `${url}: script-src`).toContainEqual(expect.stringMatching(/^'sha256-[A-Za-z0-9+/]{43}='$/));
-      expect(scripts.filter((source) => source.startsWith("'nonce-")), `${url}: no nonce`).toEqual([]);
+      expect(
+        scripts.filter((source) => source.startsWith("'nonce-")),
+        `${url}: no nonce`,
+      ).toEqual([]);
       expect(scripts, `${url}: script-src`).toContain("'strict-dynamic'");
       expect(scripts, `${url}: script-src`).not.toContain("'unsafe-eval'");
       // Finer script directives would take precedence over script-src and could loosen it.
-      expect(policy.has("script-src-elem") || policy.has("script-src-attr"), `${url}: script-src-elem/-attr`).toBe(false);
+      expect(policy.has("script-src-elem") || policy.has("script-src-attr"), `${url}: script-src-elem/-attr`).toBe(
+        false,
+      );
       expect(policy.get("object-src"), `${url}: object-src`).toEqual(["'none'"]);
       expect(policy.get("base-uri"), `${url}: base-uri`).toEqual(["'none'"]);
-      expect(["'self'", "'none'"], `${url}: frame-ancestors`).toContain((policy.get("frame-ancestors") ?? []).join(" "));
+      expect(["'self'", "'none'"], `${url}: frame-ancestors`).toContain(
+        (policy.get("frame-ancestors") ?? []).join(" "),
+      );
     }
   });
 
@@ -105,14 +112,23 @@ test.describe("Content-Security-Policy in the response", http, () => {
   test("the policy lists the hash of every inline script the page runs, and nothing else; every reader gets the same page", async ({
     request,
   }) => {
-    for (const url of [`${urls.demo}/`, `${urls.demo}${demoArticle}`, `${urls.configured}${hostedArticle}`, `${urls.demo}/no/such/page`]) {
+    for (const url of [
+      `${urls.demo}/`,
+      `${urls.demo}${demoArticle}`,
+      `${urls.configured}${hostedArticle}`,
+      `${urls.demo}/no/such/page`,
+    ]) {
       const [first, second] = [await get(request, url), await get(request, url, { "Accept-Encoding": "identity" })];
       const html = await first.text();
       expect(await second.text(), `${url}: the same bytes for every reader`).toBe(html);
-      expect(second.headers()["content-security-policy"], `${url}: the same policy`).toBe(first.headers()["content-security-policy"]);
+      expect(second.headers()["content-security-policy"], `${url}: the same policy`).toBe(
+        first.headers()["content-security-policy"],
+      );
       const hashes = inlineScriptHashes(html);
       expect(hashes.length, `${url}: inline scripts`).toBeGreaterThan(0);
-      const listed = (policyOf(first.headers(), url).get("script-src") ?? []).filter((source) => source.startsWith("'sha256-"));
+      const listed = (policyOf(first.headers(), url).get("script-src") ?? []).filter((source) =>
+        source.startsWith("'sha256-"),
+      );
       expect([...new Set(listed)].sort(), url).toEqual([...new Set(hashes)].sort());
     }
   });
@@ -167,7 +183,14 @@ test.describe("headers on every response", http, () => {
   });
 
   test("the backend token appears in no page, feed or sitemap, and in no browser asset", async ({ request }) => {
-    for (const url of ["/", "/blog", hostedArticle, "/sitemap.xml", "/sitemap-articles.xml?part=1", "/blog/rss.xml"].map((p) => urls.configured + p)) {
+    for (const url of [
+      "/",
+      "/blog",
+      hostedArticle,
+      "/sitemap.xml",
+      "/sitemap-articles.xml?part=1",
+      "/blog/rss.xml",
+    ].map((p) => urls.configured + p)) {
       const response = await get(request, url);
       expect(response.status(), url).toBe(200);
       expect(await response.text(), url).not.toContain(FAKE_TOKEN);
@@ -211,12 +234,17 @@ test.describe("the policy in the browser", browser, () => {
     });
   }
 
-  test("the configured ad and lead-form scripts are still loaded under the policy", async ({ page, thirdPartyRequests }) => {
+  test("the configured ad and lead-form scripts are still loaded under the policy", async ({
+    page,
+    thirdPartyRequests,
+  }) => {
     const policy = await watchPolicy(page);
     await page.goto(`${urls.configured}/`);
     await hydrated(page);
     // The fixture blocks and records them: being recorded means the policy let the browser ask.
-    await expect.poll(() => thirdPartyRequests).toEqual(expect.arrayContaining([thirdParty.AD_SCRIPT_URL, thirdParty.LEAD_FORM_SCRIPT_URL]));
+    await expect
+      .poll(() => thirdPartyRequests)
+      .toEqual(expect.arrayContaining([thirdParty.AD_SCRIPT_URL, thirdParty.LEAD_FORM_SCRIPT_URL]));
     expect(await policy.events()).toEqual([]);
     expect(policy.consoleMessages).toEqual([]);
   });
@@ -230,7 +258,8 @@ test.describe("the policy in the browser", browser, () => {
       const html = await response.text();
       const injected = html.replace(
         /<div class="article-body[^"]*">/,
-        `$&<script>${record("served script")}</script>` + `<img src="/no-such-image.png" alt="" onerror="${record("served handler")}">`,
+        `$&<script>${record("served script")}</script>` +
+          `<img src="/no-such-image.png" alt="" onerror="${record("served handler")}">`,
       );
       expect(injected, "the article body was found").not.toBe(html);
       const headers = { ...response.headers() };
@@ -245,10 +274,12 @@ test.describe("the policy in the browser", browser, () => {
     // DOM injection after load: a handler in HTML set by script, and a javascript: link a reader clicks.
     await page.evaluate(
       ([handler, link]) => {
-        document.querySelector("main .article-body")!.insertAdjacentHTML(
-          "afterbegin",
-          `<img src="/no-such-image-either.png" alt="" onerror="${handler}"><a href="javascript:${link}" id="injected-link">injected link</a>`,
-        );
+        document
+          .querySelector("main .article-body")!
+          .insertAdjacentHTML(
+            "afterbegin",
+            `<img src="/no-such-image-either.png" alt="" onerror="${handler}"><a href="javascript:${link}" id="injected-link">injected link</a>`,
+          );
       },
       [record("injected handler"), record("javascript: link")],
     );

@@ -126,7 +126,11 @@ async function expectFrame(page: Page, site: Site) {
   await expect(header.getByRole("link", { name: `${site.siteName}, home`, exact: true })).toBeVisible();
   const footer = page.getByRole("contentinfo");
   await expect(footer.getByText(site.siteName, { exact: true })).toBeVisible();
-  await expect(footer.getByText(`Teachings, practice notes and community news for everyone curious about ${site.product} Buddhism.`)).toBeVisible();
+  await expect(
+    footer.getByText(
+      `Teachings, practice notes and community news for everyone curious about ${site.product} Buddhism.`,
+    ),
+  ).toBeVisible();
   await expect(footer.getByText(`© 2024 ${site.siteName}. All rights reserved.`)).toBeVisible();
   await expect(footer.getByRole("navigation", { name: "Partners" }).getByRole("link")).toHaveCount(1);
   await expect(footer.getByRole("link", { name: sharedPartner.name })).toHaveAttribute("href", sharedPartner.href);
@@ -154,73 +158,87 @@ async function closeDonation(page: Page) {
 }
 
 for (const site of Object.values(sites)) {
-  test(`${site.host}: its own name, product, embeds and articles`, { tag: "@crosswise" }, async ({ page, thirdPartyRequests }) => {
-    const policy = await watchPolicyViolations(page);
-    const origin = originOf(site.host);
-    const heroHeading = `Discover the Ancient Wisdom of ${site.product} Buddhism`;
+  test(
+    `${site.host}: its own name, product, embeds and articles`,
+    { tag: "@crosswise" },
+    async ({ page, thirdPartyRequests }) => {
+      const policy = await watchPolicyViolations(page);
+      const origin = originOf(site.host);
+      const heroHeading = `Discover the Ancient Wisdom of ${site.product} Buddhism`;
 
-    await test.step("home page", async () => {
-      await visit(page, `${origin}/`);
-      await expect(page).toHaveTitle(`${site.siteName} · ${heroHeading}`);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heroHeading);
-      await expectFrame(page, site);
-      await expect(page.getByRole("heading", { name: `About ${site.product} Buddhism` })).toBeVisible();
-      await expect(page.getByRole("link", { name: `Read more about ${site.product} in the encyclopedia` })).toHaveAttribute("href", site.encyclopedia);
+      await test.step("home page", async () => {
+        await visit(page, `${origin}/`);
+        await expect(page).toHaveTitle(`${site.siteName} · ${heroHeading}`);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(heroHeading);
+        await expectFrame(page, site);
+        await expect(page.getByRole("heading", { name: `About ${site.product} Buddhism` })).toBeVisible();
+        await expect(
+          page.getByRole("link", { name: `Read more about ${site.product} in the encyclopedia` }),
+        ).toHaveAttribute("href", site.encyclopedia);
 
-      const feed = page.getByTitle("Buddhist article feed");
-      await expect(feed).toHaveAttribute("src", site.feed);
-      const form = page.getByTitle("Contact form");
-      await expect(form).toHaveAttribute("src", leadFormSrc(site));
-      // The frames are lazy with JavaScript: in view, the browser asks for them, which also shows that
-      // the site's policy lets them in (a blocked frame never reaches the network).
-      await feed.scrollIntoViewIfNeeded();
-      await form.scrollIntoViewIfNeeded();
-      await expect.poll(() => thirdPartyRequests, { message: "the feed board and the lead form" }).toEqual(expect.arrayContaining([site.feed, leadFormSrc(site)]));
-      if (hasJavaScript(page)) {
-        await expect.poll(() => thirdPartyRequests, { message: "the site's ad and lead-form scripts" }).toEqual(expect.arrayContaining([site.ad, site.leadScript]));
-      }
-      await policy.expectNone("home page");
-    });
+        const feed = page.getByTitle("Buddhist article feed");
+        await expect(feed).toHaveAttribute("src", site.feed);
+        const form = page.getByTitle("Contact form");
+        await expect(form).toHaveAttribute("src", leadFormSrc(site));
+        // The frames are lazy with JavaScript: in view, the browser asks for them, which also shows that
+        // the site's policy lets them in (a blocked frame never reaches the network).
+        await feed.scrollIntoViewIfNeeded();
+        await form.scrollIntoViewIfNeeded();
+        await expect
+          .poll(() => thirdPartyRequests, { message: "the feed board and the lead form" })
+          .toEqual(expect.arrayContaining([site.feed, leadFormSrc(site)]));
+        if (hasJavaScript(page)) {
+          await expect
+            .poll(() => thirdPartyRequests, { message: "the site's ad and lead-form scripts" })
+            .toEqual(expect.arrayContaining([site.ad, site.leadScript]));
+        }
+        await policy.expectNone("home page");
+      });
 
-    await test.step("donation", async () => {
-      const dialog = await openDonation(page, site);
-      await expect(dialog.getByRole("heading", { name: `Support ${site.siteName}` })).toBeVisible();
-      await expect(dialog.getByRole("link", { name: "Donate Now" })).toHaveAttribute("href", site.donation);
-      await closeDonation(page);
-    });
+      await test.step("donation", async () => {
+        const dialog = await openDonation(page, site);
+        await expect(dialog.getByRole("heading", { name: `Support ${site.siteName}` })).toBeVisible();
+        await expect(dialog.getByRole("link", { name: "Donate Now" })).toHaveAttribute("href", site.donation);
+        await closeDonation(page);
+      });
 
-    await test.step("blog list and an article", async () => {
-      await visit(page, `${origin}/blog`);
-      await expect(page).toHaveTitle(`Blog · ${site.siteName}`);
-      await expectFrame(page, site);
-      await expect(cardLinks(page).getByRole("heading")).toHaveText(site.titles);
-      await policy.expectNone("blog list");
+      await test.step("blog list and an article", async () => {
+        await visit(page, `${origin}/blog`);
+        await expect(page).toHaveTitle(`Blog · ${site.siteName}`);
+        await expectFrame(page, site);
+        await expect(cardLinks(page).getByRole("heading")).toHaveText(site.titles);
+        await policy.expectNone("blog list");
 
-      await cardLinks(page).first().click();
-      await expect(page).toHaveURL(`${origin}/blog/${site.firstSlug}`);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(site.titles[0]!);
-      await expect(page).toHaveTitle(site.titles[0]!);
-      await expectFrame(page, site);
-      if (hasJavaScript(page)) await hydrated(page);
-      await policy.expectNone("article");
-    });
+        await cardLinks(page).first().click();
+        await expect(page).toHaveURL(`${origin}/blog/${site.firstSlug}`);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(site.titles[0]!);
+        await expect(page).toHaveTitle(site.titles[0]!);
+        await expectFrame(page, site);
+        if (hasJavaScript(page)) await hydrated(page);
+        await policy.expectNone("article");
+      });
 
-    expect(
-      thirdPartyRequests.filter((url) => foreignThirdParty(site).includes(url)),
-      "third-party addresses of another site",
-    ).toEqual([]);
-  });
+      expect(
+        thirdPartyRequests.filter((url) => foreignThirdParty(site).includes(url)),
+        "third-party addresses of another site",
+      ).toEqual([]);
+    },
+  );
 }
 
 test.describe("client-side navigation", { tag: ["@js", "@desktop"] }, () => {
   for (const site of Object.values(sites)) {
-    test(`${site.host}: home → blog → article → home keeps the site's identity in one document`, async ({ page, thirdPartyRequests }) => {
+    test(`${site.host}: home → blog → article → home keeps the site's identity in one document`, async ({
+      page,
+      thirdPartyRequests,
+    }) => {
       const policy = await watchPolicyViolations(page);
       const origin = originOf(site.host);
       const dataRequests: string[] = [];
       const documents: string[] = [];
       page.on("request", (request) => {
-        if (request.resourceType() === "document" && request.frame() === page.mainFrame()) documents.push(request.url());
+        if (request.resourceType() === "document" && request.frame() === page.mainFrame())
+          documents.push(request.url());
         else if (new URL(request.url()).pathname.endsWith(".data")) dataRequests.push(request.url());
       });
 
@@ -242,9 +260,14 @@ test.describe("client-side navigation", { tag: ["@js", "@desktop"] }, () => {
       // About names the product in the header too.
       await expect(nav.getByRole("link", { name: `About ${site.product}` })).toBeVisible();
 
-      await page.getByRole("banner").getByRole("link", { name: `${site.siteName}, home` }).click();
+      await page
+        .getByRole("banner")
+        .getByRole("link", { name: `${site.siteName}, home` })
+        .click();
       await expect(page).toHaveURL(`${origin}/`);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Discover the Ancient Wisdom of ${site.product} Buddhism`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        `Discover the Ancient Wisdom of ${site.product} Buddhism`,
+      );
       await expect(page).toHaveTitle(`${site.siteName} · Discover the Ancient Wisdom of ${site.product} Buddhism`);
       await expectFrame(page, site);
 
@@ -253,20 +276,35 @@ test.describe("client-side navigation", { tag: ["@js", "@desktop"] }, () => {
       await expect(dialog.getByRole("link", { name: "Donate Now" })).toHaveAttribute("href", site.donation);
       await closeDonation(page);
 
-      expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage), "no full page load").toBe(true);
+      expect(
+        await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage),
+        "no full page load",
+      ).toBe(true);
       expect(documents, "document loads").toEqual([`${origin}/`]);
       expect(dataRequests.length, "route data fetched by the client").toBeGreaterThan(0);
-      expect(dataRequests.filter((url) => new URL(url).host !== new URL(origin).host), "route data from another host").toEqual([]);
+      expect(
+        dataRequests.filter((url) => new URL(url).host !== new URL(origin).host),
+        "route data from another host",
+      ).toEqual([]);
       await expect.poll(() => thirdPartyRequests).toEqual(expect.arrayContaining([site.ad]));
-      expect(thirdPartyRequests.filter((url) => foreignThirdParty(site).includes(url)), "third-party addresses of another site").toEqual([]);
+      expect(
+        thirdPartyRequests.filter((url) => foreignThirdParty(site).includes(url)),
+        "third-party addresses of another site",
+      ).toEqual([]);
       await policy.expectNone("after client-side navigation");
     });
   }
 });
 
 test.describe("hosts", { tag: ["@nojs", "@desktop"] }, () => {
-  test("a host no site has gets the plain 421 answer; a host matching a site's *. pattern gets that site", async ({ page }) => {
-    for (const url of [`http://nobody.${LOCAL_DOMAIN}:${ports.sites}/`, `http://nobody.${LOCAL_DOMAIN}:${ports.sites}/blog`, `http://127.0.0.1:${ports.sites}/`]) {
+  test("a host no site has gets the plain 421 answer; a host matching a site's *. pattern gets that site", async ({
+    page,
+  }) => {
+    for (const url of [
+      `http://nobody.${LOCAL_DOMAIN}:${ports.sites}/`,
+      `http://nobody.${LOCAL_DOMAIN}:${ports.sites}/blog`,
+      `http://127.0.0.1:${ports.sites}/`,
+    ]) {
       const response = await page.goto(url);
       expect(response?.status(), url).toBe(421);
       expect(response?.headers()["content-type"], url).toMatch(/^text\/plain/);
@@ -280,8 +318,11 @@ test.describe("hosts", { tag: ["@nojs", "@desktop"] }, () => {
     await expectFrame(page, sites.zen);
   });
 
-  test("each site asks its own backend, with its own credential and domain; no credential reaches a page", async ({ request }) => {
-    const get = (site: Site, pathname: string) => request.get(`http://127.0.0.1:${ports.sites}${pathname}`, { headers: { Host: site.host } });
+  test("each site asks its own backend, with its own credential and domain; no credential reaches a page", async ({
+    request,
+  }) => {
+    const get = (site: Site, pathname: string) =>
+      request.get(`http://127.0.0.1:${ports.sites}${pathname}`, { headers: { Host: site.host } });
     for (const site of Object.values(sites)) {
       for (const pathname of ["/", "/blog", `/blog/${site.firstSlug}`]) {
         const response = await get(site, pathname);
@@ -292,7 +333,9 @@ test.describe("hosts", { tag: ["@nojs", "@desktop"] }, () => {
       // The policy lets in this site's own frames.
       const policy = (await get(site, "/")).headers()["content-security-policy"] ?? "";
       const frames = /frame-src ([^;]*)/.exec(policy)?.[1]?.split(/\s+/) ?? [];
-      expect(frames, site.host).toEqual(expect.arrayContaining([new URL(site.feed).origin, new URL(site.leadForm.url).origin]));
+      expect(frames, site.host).toEqual(
+        expect.arrayContaining([new URL(site.feed).origin, new URL(site.leadForm.url).origin]),
+      );
     }
     // A slug the local site's files do not have, though both backends do.
     expect((await get(sites.local, `/blog/${backend[0]!.slug}`)).status()).toBe(404);
@@ -303,14 +346,29 @@ test.describe("hosts", { tag: ["@nojs", "@desktop"] }, () => {
     const firstCalls = await callsOf(urls.backend);
 
     // The forest backend: asked about forest.sites.test only, always with the forest credential.
-    expect(forestCalls.some((call) => call.path === "/get_metainfo" && call.query.domain === siteHosts.forest)).toBe(true);
-    expect(forestCalls.some((call) => call.path === "/get_details" && call.query.slug === sites.forest.firstSlug)).toBe(true);
-    expect(forestCalls.filter((call) => call.authorization !== `Bearer ${OTHER_TOKEN}`), "calls without the forest credential").toEqual([]);
-    expect(forestCalls.filter((call) => call.query.domain !== undefined && call.query.domain !== siteHosts.forest), "other domains").toEqual([]);
+    expect(forestCalls.some((call) => call.path === "/get_metainfo" && call.query.domain === siteHosts.forest)).toBe(
+      true,
+    );
+    expect(forestCalls.some((call) => call.path === "/get_details" && call.query.slug === sites.forest.firstSlug)).toBe(
+      true,
+    );
+    expect(
+      forestCalls.filter((call) => call.authorization !== `Bearer ${OTHER_TOKEN}`),
+      "calls without the forest credential",
+    ).toEqual([]);
+    expect(
+      forestCalls.filter((call) => call.query.domain !== undefined && call.query.domain !== siteHosts.forest),
+      "other domains",
+    ).toEqual([]);
 
     // The environment's backend (shared with other specs): zen's calls with its credential, none for the others.
-    expect(firstCalls.some((call) => call.query.domain === siteHosts.zen && call.authorization === `Bearer ${FAKE_TOKEN}`)).toBe(true);
-    expect(firstCalls.filter((call) => call.authorization === `Bearer ${OTHER_TOKEN}`), "the forest credential").toEqual([]);
+    expect(
+      firstCalls.some((call) => call.query.domain === siteHosts.zen && call.authorization === `Bearer ${FAKE_TOKEN}`),
+    ).toBe(true);
+    expect(
+      firstCalls.filter((call) => call.authorization === `Bearer ${OTHER_TOKEN}`),
+      "the forest credential",
+    ).toEqual([]);
     expect(
       firstCalls.filter((call) => call.query.domain === siteHosts.forest || call.query.domain === siteHosts.local),
       "calls for the forest or local site",

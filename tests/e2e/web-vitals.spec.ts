@@ -26,7 +26,9 @@ test.afterAll(async () => {
 async function metric(name: string, labels: Record<string, string> = {}) {
   const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
   const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
-  const line = text.split("\n").find((candidate) => candidate.startsWith(`${name}{`) && wanted.every((label) => candidate.includes(label)));
+  const line = text
+    .split("\n")
+    .find((candidate) => candidate.startsWith(`${name}{`) && wanted.every((label) => candidate.includes(label)));
   return line ? Number(line.split(" ").at(-1)) : 0;
 }
 
@@ -35,7 +37,12 @@ async function clsElements(route: string) {
   const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
   return text
     .split("\n")
-    .filter((line) => line.startsWith("content_site_web_vitals_poor_elements_total{") && line.includes('metric="CLS"') && line.includes(`route="${route}"`))
+    .filter(
+      (line) =>
+        line.startsWith("content_site_web_vitals_poor_elements_total{") &&
+        line.includes('metric="CLS"') &&
+        line.includes(`route="${route}"`),
+    )
     .map((line) => /element="([^"]*)"/.exec(line)?.[1]);
 }
 
@@ -78,10 +85,20 @@ test("a layout shift made in the page arrives as CLS with the element that moved
   await asBrowser(page);
   const beacons: { url: string; method: string; type: string | undefined; cookie: string | undefined }[] = [];
   page.on("request", (request) => {
-    if (request.url().includes("/__beacon")) beacons.push({ url: request.url(), method: request.method(), type: request.headers()["content-type"], cookie: request.headers().cookie });
+    if (request.url().includes("/__beacon"))
+      beacons.push({
+        url: request.url(),
+        method: request.method(),
+        type: request.headers()["content-type"],
+        cookie: request.headers().cookie,
+      });
   });
   const home = { site: "default", route: "routes/_index" };
-  const before = { cls: await metric("content_site_web_vitals_cls_count", home), lcp: await metric("content_site_web_vitals_lcp_seconds_count", home), beacons: await beaconsSoFar() };
+  const before = {
+    cls: await metric("content_site_web_vitals_cls_count", home),
+    lcp: await metric("content_site_web_vitals_lcp_seconds_count", home),
+    beacons: await beaconsSoFar(),
+  };
 
   await page.goto(`${site.url}/`);
   await measuring(page);
@@ -110,11 +127,15 @@ test("a layout shift made in the page arrives as CLS with the element that moved
   expect(await metric("content_site_web_vitals_fcp_seconds_count", home)).toBeGreaterThanOrEqual(1);
   expect(await metric("content_site_web_vitals_ttfb_seconds_count", home)).toBeGreaterThanOrEqual(1);
 
-  expect(beacons).toEqual([{ url: `${site.url}/__beacon`, method: "POST", type: "text/plain;charset=UTF-8", cookie: undefined }]);
+  expect(beacons).toEqual([
+    { url: `${site.url}/__beacon`, method: "POST", type: "text/plain;charset=UTF-8", cookie: undefined },
+  ]);
   expect(thirdPartyRequests).toEqual([]);
 });
 
-test("a client-side navigation sends the first page's report, for its own route, before the next page's @js @desktop", async ({ page }) => {
+test("a client-side navigation sends the first page's report, for its own route, before the next page's @js @desktop", async ({
+  page,
+}) => {
   await asBrowser(page);
   const count = (route: string) => metric("content_site_web_vitals_cls_count", { site: "default", route });
   const before = { home: await count("routes/_index"), blog: await count("routes/blog._index") };
@@ -133,33 +154,38 @@ test("a client-side navigation sends the first page's report, for its own route,
   await hide(page);
   await expect.poll(() => count("routes/blog._index")).toBe(before.blog + 1);
   expect(await count("routes/_index")).toBe(before.home + 1);
-  expect(await metric("content_site_web_vitals_cls_bucket", { site: "default", route: "routes/blog._index", le: "0.1" })).toBe(0);
+  expect(
+    await metric("content_site_web_vitals_cls_bucket", { site: "default", route: "routes/blog._index", le: "0.1" }),
+  ).toBe(0);
   // A client-side navigation has no paint timings of its own: the blog list has no LCP.
-  expect(await metric("content_site_web_vitals_lcp_seconds_count", { site: "default", route: "routes/blog._index" })).toBe(0);
+  expect(
+    await metric("content_site_web_vitals_lcp_seconds_count", { site: "default", route: "routes/blog._index" }),
+  ).toBe(0);
 });
 
 test("a crawler's beacon and a headless browser's are not counted @js @desktop", async ({ browser, page }) => {
   const crawler = await browser.newPage();
   try {
     await asBrowser(crawler, GOOGLEBOT);
-    const before = { bots: await metric("content_site_beacons_total", { outcome: "bot" }), counted: await metric("content_site_beacons_total", { outcome: "counted" }) };
+    const before = {
+      bots: await metric("content_site_beacons_total", { outcome: "bot" }),
+      counted: await metric("content_site_beacons_total", { outcome: "counted" }),
+    };
     await crawler.goto(`${site.url}/`);
     await measuring(crawler);
     await shiftContent(crawler);
     // Hidden until its report has gone, as below.
-    await expect
-      .poll(() => botBeaconsOnceHidden(crawler))
-      .toBe(before.bots + 1);
+    await expect.poll(() => botBeaconsOnceHidden(crawler)).toBe(before.bots + 1);
 
     // This browser as it is, but for navigator.webdriver: hiding the page sends the beacon from the
     // browser itself, with "HeadlessChrome" in its user agent and client hints. The measuring script may be
     // fetched but not yet listening: the page is hidden again until its one report has gone.
-    await page.context().addInitScript(() => Object.defineProperty(Navigator.prototype, "webdriver", { get: () => false }));
+    await page
+      .context()
+      .addInitScript(() => Object.defineProperty(Navigator.prototype, "webdriver", { get: () => false }));
     await page.goto(`${site.url}/`);
     await measuring(page);
-    await expect
-      .poll(() => botBeaconsOnceHidden(page))
-      .toBe(before.bots + 2);
+    await expect.poll(() => botBeaconsOnceHidden(page)).toBe(before.bots + 2);
     expect(await metric("content_site_beacons_total", { outcome: "counted" })).toBe(before.counted);
   } finally {
     await crawler.context().close();

@@ -141,7 +141,10 @@ test.describe("hostile article content", { tag: "@desktop" }, () => {
       // The body is handed over decoded.
       for (const name of ["content-encoding", "content-length", "transfer-encoding"]) delete headers[name];
       const hash = createHash("sha256").update(allowed).digest("base64");
-      headers["content-security-policy"] = headers["content-security-policy"]!.replace("script-src ", `script-src 'sha256-${hash}' `);
+      headers["content-security-policy"] = headers["content-security-policy"]!.replace(
+        "script-src ",
+        `script-src 'sha256-${hash}' `,
+      );
       await route.fulfill({ status: response.status(), headers, body: html });
     });
     await page.goto(url);
@@ -168,7 +171,9 @@ test.describe("hostile article content", { tag: "@desktop" }, () => {
 
   for (const article of corpusArticles) {
     const first = xssPayloads.indexOf(article.payloads[0]!);
-    test(`${article.slug}: payloads ${first}–${first + article.payloads.length - 1} stay inert text`, async ({ page }) => {
+    test(`${article.slug}: payloads ${first}–${first + article.payloads.length - 1} stay inert text`, async ({
+      page,
+    }) => {
       const dialogs = watchDialogs(page);
       const response = await page.goto(`${urls.configured}/blog/${article.slug}`);
       expect(response?.status()).toBe(200);
@@ -202,20 +207,24 @@ test.describe("hostile article content", { tag: "@desktop" }, () => {
     await expectInert(page, dialogs, fieldsArticle.slug);
   });
 
-  test("articles rendered by the browser on client-side navigation stay inert too", { tag: "@js" }, async ({ page }) => {
-    const dialogs = watchDialogs(page);
-    await page.goto(`${urls.configured}/blog/${corpusArticles[0]!.slug}`);
-    await hydrated(page);
-    for (const article of [...corpusArticles.slice(1), fieldsArticle]) {
-      // Remix's router, as a <Link> click would use it; the body then arrives as data and is set as HTML.
-      await page.evaluate((path) => {
-        const router = (window as unknown as RemixWindow).__remixRouter;
-        if (!router) throw new Error("Remix router not found on window");
-        return router.navigate(path);
-      }, `/blog/${article.slug}`);
-      await expect(page).toHaveURL(`${urls.configured}/blog/${article.slug}`);
-      await expect(articleTitle(page)).toHaveText(article.details.metaTitle);
-      await expectInert(page, dialogs, `${article.slug} after navigation`);
-    }
-  });
+  test(
+    "articles rendered by the browser on client-side navigation stay inert too",
+    { tag: "@js" },
+    async ({ page }) => {
+      const dialogs = watchDialogs(page);
+      await page.goto(`${urls.configured}/blog/${corpusArticles[0]!.slug}`);
+      await hydrated(page);
+      for (const article of [...corpusArticles.slice(1), fieldsArticle]) {
+        // Remix's router, as a <Link> click would use it; the body then arrives as data and is set as HTML.
+        await page.evaluate((path) => {
+          const router = (window as unknown as RemixWindow).__remixRouter;
+          if (!router) throw new Error("Remix router not found on window");
+          return router.navigate(path);
+        }, `/blog/${article.slug}`);
+        await expect(page).toHaveURL(`${urls.configured}/blog/${article.slug}`);
+        await expect(articleTitle(page)).toHaveText(article.details.metaTitle);
+        await expectInert(page, dialogs, `${article.slug} after navigation`);
+      }
+    },
+  );
 });

@@ -36,13 +36,16 @@ async function counts(): Promise<Row[]> {
     await client.end();
   }
 }
-const sum = (rows: Row[], kind: string, page = "") => rows.filter((row) => row.kind === kind && row.page === page).reduce((total, row) => total + row.n, 0);
+const sum = (rows: Row[], kind: string, page = "") =>
+  rows.filter((row) => row.kind === kind && row.page === page).reduce((total, row) => total + row.n, 0);
 
 /** The value of a series of the metrics listener, 0 when it has none yet. */
 async function metric(port: number, name: string, labels: Record<string, string>) {
   const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
   const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
-  const line = text.split("\n").find((candidate) => candidate.startsWith(`${name}{`) && wanted.every((label) => candidate.includes(label)));
+  const line = text
+    .split("\n")
+    .find((candidate) => candidate.startsWith(`${name}{`) && wanted.every((label) => candidate.includes(label)));
   return line ? Number(line.split(" ").at(-1)) : 0;
 }
 
@@ -87,7 +90,12 @@ describe.each(engines)("%s", (engine) => {
     try {
       // The article counts once the catalogue has it (its first sync, at start).
       for (const origin of origins) {
-        await expect.poll(async () => (await (await fetch(`${origin.url}/search?q=zazen`)).text()).includes(`href="${ARTICLE}"`), { timeout: 30_000 }).toBe(true);
+        await expect
+          .poll(
+            async () => (await (await fetch(`${origin.url}/search?q=zazen`)).text()).includes(`href="${ARTICLE}"`),
+            { timeout: 30_000 },
+          )
+          .toBe(true);
       }
       const before = await counts();
       const home = { site: "default", route: "routes/_index" };
@@ -106,20 +114,30 @@ describe.each(engines)("%s", (engine) => {
       await page.evaluate(readToTheEnd);
       await page.goto(`${proxies[1]!.url}${ARTICLE}`);
       await page.waitFor(measuring, "the measuring script");
-      const storage = await page.evaluate<{ cookie: string; local: number; session: string[]; databases: number }>(stored);
+      const storage = await page.evaluate<{ cookie: string; local: number; session: string[]; databases: number }>(
+        stored,
+      );
       const problems = withoutNotFoundNotice(await page.consoleProblems());
       await page.goto(`${proxies[1]!.url}/robots.txt`);
 
       // The home page's report: CLS and LCP where the engine has their entries (Chromium: both; Firefox ESR
       // 153: LCP, not layout shifts; WebKitGTK: neither), none made up where it has not; TTFB from every engine.
-      await expect.poll(() => metric(metricsPort, "content_site_web_vitals_ttfb_seconds_count", home), { timeout: 15_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(() => metric(metricsPort, "content_site_web_vitals_ttfb_seconds_count", home), { timeout: 15_000 })
+        .toBeGreaterThan(0);
       expect({
         cls: await metric(metricsPort, "content_site_web_vitals_cls_count", home),
         lcp: await metric(metricsPort, "content_site_web_vitals_lcp_seconds_count", home),
-      }).toEqual({ cls: measures.includes("layout-shift") ? cls + 1 : cls, lcp: measures.includes("largest-contentful-paint") ? lcp + 1 : lcp });
+      }).toEqual({
+        cls: measures.includes("layout-shift") ? cls + 1 : cls,
+        lcp: measures.includes("largest-contentful-paint") ? lcp + 1 : lcp,
+      });
 
       // Nothing kept in the browser: the test's own console record is the only key in sessionStorage.
-      expect({ ...storage, session: storage.session.filter((key) => key !== CONSOLE_KEY && key !== "positions") }).toEqual({ cookie: "", local: 0, session: [], databases: 0 });
+      expect({
+        ...storage,
+        session: storage.session.filter((key) => key !== CONSOLE_KEY && key !== "positions"),
+      }).toEqual({ cookie: "", local: 0, session: [], databases: 0 });
       expect(problems).toEqual([]);
 
       // Both origins stop at once: what they had not written yet is written as they stop.

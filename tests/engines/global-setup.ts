@@ -23,7 +23,8 @@ declare module "vitest" {
  * MiniBrowser's toolbar keeps its window at least 447 px wide unless GTK lets the header bar, the toolbar and
  * the address entry shrink: a phone's 375 px needs that.
  */
-const GTK_CSS = "window, headerbar, toolbar, entry, box, button, toolbutton, image, label { min-width: 0; padding-left: 0; padding-right: 0; margin-left: 0; margin-right: 0; }\n";
+const GTK_CSS =
+  "window, headerbar, toolbar, entry, box, button, toolbutton, image, label { min-width: 0; padding-left: 0; padding-right: 0; margin-left: 0; margin-right: 0; }\n";
 
 async function waitForUrl(url: string, what: string, child: ChildProcess) {
   for (let attempt = 0; attempt < 100; attempt += 1) {
@@ -71,7 +72,10 @@ export default async function setup(project: TestProject) {
     env: { ...process.env, DISPLAY: xvfb.display, HOME: home },
     stdio: "ignore",
   });
-  stops.push(() => void driver.kill(), () => rmSync(home, { recursive: true, force: true }));
+  stops.push(
+    () => void driver.kill(),
+    () => rmSync(home, { recursive: true, force: true }),
+  );
   const webkitDriverUrl = `http://localhost:${driverPort}`;
   await waitForUrl(`${webkitDriverUrl}/status`, "WebKitWebDriver", driver);
 

@@ -71,10 +71,16 @@ describe.each(engineNames)("%s", (engine) => {
     await waitForPage(page, "/blog", BLOG_HEADING);
     await page.click('nav[aria-label="Pagination"] a[aria-label="Page 2"]');
     await waitForPage(page, "/blog?page=2", BLOG_HEADING);
-    await page.waitFor("document.querySelector('nav[aria-label=Pagination] [aria-current=page]')?.textContent === '2'", "page 2 marked current");
+    await page.waitFor(
+      "document.querySelector('nav[aria-label=Pagination] [aria-current=page]')?.textContent === '2'",
+      "page 2 marked current",
+    );
     await page.back();
     await waitForPage(page, "/blog", BLOG_HEADING);
-    await page.waitFor("document.querySelector('nav[aria-label=Pagination] [aria-current=page]')?.textContent === '1'", "page 1 marked current again");
+    await page.waitFor(
+      "document.querySelector('nav[aria-label=Pagination] [aria-current=page]')?.textContent === '1'",
+      "page 1 marked current again",
+    );
     await page.click(`main a[href="${ARTICLE.path}"]`);
     await waitForPage(page, ARTICLE.path, ARTICLE.heading);
 
@@ -91,7 +97,10 @@ describe.each(engineNames)("%s", (engine) => {
     expect(await page.isDisplayed('header nav[aria-label="Main"]'), "the wide header's links are hidden").toBe(false);
 
     await page.click('button[aria-controls="mobile-menu"]');
-    await page.waitFor("document.querySelector('button[aria-controls=mobile-menu]').getAttribute('aria-expanded') === 'true'", "the toggle says open");
+    await page.waitFor(
+      "document.querySelector('button[aria-controls=mobile-menu]').getAttribute('aria-expanded') === 'true'",
+      "the toggle says open",
+    );
     expect(await page.isDisplayed("#mobile-menu"), "open").toBe(true);
     await page.evaluate(markDocument);
     await page.click('#mobile-menu a[href="/blog"]');
@@ -125,7 +134,10 @@ describe.each(engineNames)("%s", (engine) => {
       expect(await page.evaluate("document.getElementById('donate').matches(':modal')")).toBe(true);
       expect(await page.evaluate("document.getElementById('donate-title').textContent")).toBe(DONATION_TITLE);
       expect(await page.isDisplayed("#donate"), "shown").toBe(true);
-      await page.waitFor("document.getElementById('donate').contains(document.activeElement)", "focus inside the dialog");
+      await page.waitFor(
+        "document.getElementById('donate').contains(document.activeElement)",
+        "focus inside the dialog",
+      );
       await page.pressEscape();
       await page.waitFor(`!${open}`, "the dialog to close on Escape");
       expect(await page.isDisplayed("#donate")).toBe(false);

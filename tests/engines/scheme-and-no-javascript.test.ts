@@ -56,7 +56,9 @@ describe.each(engineNames)("%s", (engine) => {
     await page.click('a[href="#mobile-menu"]');
     await page.click('#mobile-menu a[href="#donate"]');
     expect(await page.isDisplayed("#donate"), "the Donate panel").toBe(true);
-    expect(await page.isDisplayed("#donate a[href='https://donate.example.test/give']"), "its Donate Now link").toBe(true);
+    expect(await page.isDisplayed("#donate a[href='https://donate.example.test/give']"), "its Donate Now link").toBe(
+      true,
+    );
     await page.click('#donate a[href="#close"]:not([aria-hidden])');
     expect(await page.isDisplayed("#donate"), "Maybe Later hides it").toBe(false);
   });

@@ -32,42 +32,55 @@ const settled = `(async () => {
 
 mkdirSync(DIR, { recursive: true });
 
-describe.each(widths.flatMap((width) => schemes.map((scheme) => ({ width, scheme }))))("$width px, $scheme", ({ width, scheme }) => {
-  const opened = new Map<EngineName, EnginePage>();
-  beforeAll(async () => {
-    for (const engine of engines) {
-      opened.set(engine, await launch(engine, { width, height: width < 800 ? 740 : 800, dark: scheme === "dark" }, inject("webkitDriverUrl")));
-    }
-  });
-  afterAll(async () => {
-    for (const page of opened.values()) await page.close();
-  });
-
-  test.each(pages().map((page) => page.name))("%s", async (name) => {
-    const { url } = pages().find((page) => page.name === name)!;
-    const files: string[] = [];
-    for (const engine of engines) {
-      const page = opened.get(engine)!;
-      await page.goto(url);
-      await waitForHydration(page);
-      if (name === "donation") await page.waitFor("document.getElementById('donate').open", "the pop-up");
-      await page.evaluate(settled);
-      const file = `${DIR}/${name}-${width}-${scheme}-${engine}.png`;
-      await page.screenshot(file);
-      files.push(file);
-    }
-    const images = await Promise.all(files.map((file) => sharp(file).metadata()));
-    const height = Math.max(...images.map((image) => image.height ?? 0));
-    let left = 0;
-    const placed = files.map((file, index) => {
-      const at = { input: file, left, top: 0 };
-      left += (images[index]!.width ?? 0) + GAP;
-      return at;
+describe.each(widths.flatMap((width) => schemes.map((scheme) => ({ width, scheme }))))(
+  "$width px, $scheme",
+  ({ width, scheme }) => {
+    const opened = new Map<EngineName, EnginePage>();
+    beforeAll(async () => {
+      for (const engine of engines) {
+        opened.set(
+          engine,
+          await launch(
+            engine,
+            { width, height: width < 800 ? 740 : 800, dark: scheme === "dark" },
+            inject("webkitDriverUrl"),
+          ),
+        );
+      }
     });
-    await sharp({ create: { width: left - GAP, height, channels: 3, background: "#808080" } })
-      .composite(placed)
-      .png()
-      .toFile(`${DIR}/${name}-${width}-${scheme}.png`);
-    expect(images.every((image) => image.width === width), `every engine's screenshot is ${width} px wide`).toBe(true);
-  });
-});
+    afterAll(async () => {
+      for (const page of opened.values()) await page.close();
+    });
+
+    test.each(pages().map((page) => page.name))("%s", async (name) => {
+      const { url } = pages().find((page) => page.name === name)!;
+      const files: string[] = [];
+      for (const engine of engines) {
+        const page = opened.get(engine)!;
+        await page.goto(url);
+        await waitForHydration(page);
+        if (name === "donation") await page.waitFor("document.getElementById('donate').open", "the pop-up");
+        await page.evaluate(settled);
+        const file = `${DIR}/${name}-${width}-${scheme}-${engine}.png`;
+        await page.screenshot(file);
+        files.push(file);
+      }
+      const images = await Promise.all(files.map((file) => sharp(file).metadata()));
+      const height = Math.max(...images.map((image) => image.height ?? 0));
+      let left = 0;
+      const placed = files.map((file, index) => {
+        const at = { input: file, left, top: 0 };
+        left += (images[index]!.width ?? 0) + GAP;
+        return at;
+      });
+      await sharp({ create: { width: left - GAP, height, channels: 3, background: "#808080" } })
+        .composite(placed)
+        .png()
+        .toFile(`${DIR}/${name}-${width}-${scheme}.png`);
+      expect(
+        images.every((image) => image.width === width),
+        `every engine's screenshot is ${width} px wide`,
+      ).toBe(true);
+    });
+  },
+);

@@ -11,7 +11,13 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { launch, type EngineName, type EnginePage } from "./support/engines";
 import { startHookProxy } from "./support/hook-proxy.mjs";
 import { waitForHydration } from "./support/page-checks";
-import { launchWithoutScriptFonts, LONG_ARTICLE, scriptSites, searchWord, startScriptSites } from "./support/script-sites";
+import {
+  launchWithoutScriptFonts,
+  LONG_ARTICLE,
+  scriptSites,
+  searchWord,
+  startScriptSites,
+} from "./support/script-sites";
 
 const DIR = "tests/.artifacts/screenshots/scripts";
 const engines: EngineName[] = ["chromium", "firefox", "webkit"];
@@ -36,7 +42,8 @@ describe.each(["light", "dark"] as const)("%s", (scheme) => {
     sites = await startScriptSites();
     for (const site of scriptSites) proxies.set(site.lang, await startHookProxy(sites.url, { host: site.host }));
     for (const engine of engines) {
-      const start = () => launch(engine, { width: 375, height: 740, dark: scheme === "dark" }, inject("webkitDriverUrl"));
+      const start = () =>
+        launch(engine, { width: 375, height: 740, dark: scheme === "dark" }, inject("webkitDriverUrl"));
       opened.set(engine, await launchWithoutScriptFonts(engine !== "webkit", start));
     }
   });
@@ -49,7 +56,11 @@ describe.each(["light", "dark"] as const)("%s", (scheme) => {
 
   test.each(scriptSites.map((site) => site.lang))("%s", async (lang) => {
     const site = scriptSites.find((found) => found.lang === lang)!;
-    const pages = { home: "/", article: `/blog/${LONG_ARTICLE}`, search: `/search?q=${encodeURIComponent(searchWord(site))}` };
+    const pages = {
+      home: "/",
+      article: `/blog/${LONG_ARTICLE}`,
+      search: `/search?q=${encodeURIComponent(searchWord(site))}`,
+    };
     for (const [name, path] of Object.entries(pages)) {
       const files: string[] = [];
       for (const engine of engines) {
@@ -74,7 +85,10 @@ describe.each(["light", "dark"] as const)("%s", (scheme) => {
         .composite(placed)
         .png()
         .toFile(`${DIR}/${lang}-${name}-${scheme}.png`);
-      expect(images.every((image) => image.width === 375), "every engine's screenshot is 375 px wide").toBe(true);
+      expect(
+        images.every((image) => image.width === 375),
+        "every engine's screenshot is 375 px wide",
+      ).toBe(true);
     }
   });
 });

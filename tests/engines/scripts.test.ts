@@ -10,10 +10,23 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { engineNames, launch, type EngineName } from "./support/engines";
 import { startHookProxy } from "./support/hook-proxy.mjs";
 import { isHydrated, withoutNotFoundNotice } from "./support/page-checks";
-import { launchWithoutScriptFonts, LONG_ARTICLE, scriptSites, searchWord, startScriptSites } from "./support/script-sites";
+import {
+  launchWithoutScriptFonts,
+  LONG_ARTICLE,
+  scriptSites,
+  searchWord,
+  startScriptSites,
+} from "./support/script-sites";
 
 /** The self-hosted font a page in each language may load (app/tailwind.css): none for the others. */
-const ownFont: Record<string, string | undefined> = { my: "Site Myanmar", si: "Site Sinhala", km: "Site Khmer", lo: "Site Lao", bo: "Site Tibetan", dz: "Site Tibetan" };
+const ownFont: Record<string, string | undefined> = {
+  my: "Site Myanmar",
+  si: "Site Sinhala",
+  km: "Site Khmer",
+  lo: "Site Lao",
+  bo: "Site Tibetan",
+  dz: "Site Tibetan",
+};
 /** Languages whose default digits are not ASCII (decision 44). */
 const ownDigits = new Set(["my", "dz", "ne"]);
 
@@ -78,7 +91,16 @@ const inspect = `(() => {
   };
 })()`;
 
-type Seen = { lang: string; outside: string[]; latin: string[]; digits: string[]; fonts: string[]; fetched: string[]; found: boolean; boxed: string[] };
+type Seen = {
+  lang: string;
+  outside: string[];
+  latin: string[];
+  digits: string[];
+  fonts: string[];
+  fetched: string[];
+  found: boolean;
+  boxed: string[];
+};
 
 /** The languages whose font such a reader must get from the site (Lao letters are in DejaVu Sans, Linux's default). */
 const fetchedWithoutSystemFont = new Set(["my", "si", "km", "bo", "dz"]);
@@ -99,7 +121,9 @@ describe.each(engines)("%s", (engine) => {
   test("the nine languages at 375 px: within the column, no English or fallback, no other script's font", async () => {
     // Chromium and Firefox as a reader whose system has no font for these scripts; WebKit with the machine's.
     const hideFonts = engine !== "webkit";
-    const page = await launchWithoutScriptFonts(hideFonts, () => launch(engine, { width: 375, height: 740 }, inject("webkitDriverUrl")));
+    const page = await launchWithoutScriptFonts(hideFonts, () =>
+      launch(engine, { width: 375, height: 740 }, inject("webkitDriverUrl")),
+    );
     const problems: string[] = [];
     try {
       for (const site of scriptSites) {
@@ -119,19 +143,27 @@ describe.each(engines)("%s", (engine) => {
           for (const item of seen.outside) problems.push(`${where}: past the column: ${item}`);
           for (const item of seen.boxed) problems.push(`${where}: drawn with missing-glyph boxes: ${item}`);
           if (seen.latin.length > 0) problems.push(`${where}: Latin letters: ${seen.latin.join(" ")}`);
-          if (ownDigits.has(site.lang) && seen.digits.length > 0) problems.push(`${where}: ASCII digits: ${seen.digits.join(" ")}`);
+          if (ownDigits.has(site.lang) && seen.digits.length > 0)
+            problems.push(`${where}: ASCII digits: ${seen.digits.join(" ")}`);
           const foreign = seen.fonts.filter((family) => family !== ownFont[site.lang]);
           if (foreign.length > 0) problems.push(`${where}: loaded fonts ${foreign.join(", ")}`);
           const elsewhere = seen.fetched.filter((url) => !url.startsWith(`${proxy.url}/build/_assets/`));
-          if (elsewhere.length > 0) problems.push(`${where}: fonts from elsewhere than the site's built assets: ${elsewhere.join(" ")}`);
+          if (elsewhere.length > 0)
+            problems.push(`${where}: fonts from elsewhere than the site's built assets: ${elsewhere.join(" ")}`);
           for (const url of seen.fetched) fetched.add(url);
           if (hideFonts && fetchedWithoutSystemFont.has(site.lang) && !seen.fonts.includes(ownFont[site.lang]!)) {
-            problems.push(`${where}: without a system font, the page uses ${seen.fonts.join(", ") || "no font of the site"}`);
+            problems.push(
+              `${where}: without a system font, the page uses ${seen.fonts.join(", ") || "no font of the site"}`,
+            );
           }
-          if (path.startsWith("/search") && !seen.found) problems.push(`${where}: the article is not among the results`);
+          if (path.startsWith("/search") && !seen.found)
+            problems.push(`${where}: the article is not among the results`);
         }
-        if (hideFonts && fetchedWithoutSystemFont.has(site.lang) && fetched.size !== 1) problems.push(`${site.lang}: without a system font, fetched ${JSON.stringify([...fetched])}`);
-        problems.push(...withoutNotFoundNotice(await page.consoleProblems()).map((problem) => `${site.lang}: console: ${problem}`));
+        if (hideFonts && fetchedWithoutSystemFont.has(site.lang) && fetched.size !== 1)
+          problems.push(`${site.lang}: without a system font, fetched ${JSON.stringify([...fetched])}`);
+        problems.push(
+          ...withoutNotFoundNotice(await page.consoleProblems()).map((problem) => `${site.lang}: console: ${problem}`),
+        );
         await page.clearConsole();
       }
     } finally {

@@ -35,7 +35,9 @@ describe.skipIf(nginxMissing)("pages through nginx in Chromium", () => {
       page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
       await page.addInitScript(() => {
         document.addEventListener("securitypolicyviolation", (event) => {
-          console.error(`Content Security Policy violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline code"}`);
+          console.error(
+            `Content Security Policy violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline code"}`,
+          );
         });
       });
       const response = await page.goto(running().nginx.url + pathname);
@@ -43,7 +45,12 @@ describe.skipIf(nginxMissing)("pages through nginx in Chromium", () => {
         () => true,
         () => false,
       );
-      return { status: response?.status(), cache: (await response?.allHeaders())?.["x-cache-status"], hydrated, problems };
+      return {
+        status: response?.status(),
+        cache: (await response?.allHeaders())?.["x-cache-status"],
+        hydrated,
+        problems,
+      };
     } finally {
       await context.close();
     }

@@ -8,7 +8,9 @@ describe.skipIf(nginxMissing)("nginx cache in front of two origins", () => {
   // Pages stay fresh in nginx for 1 s only, so that the test sees them expire; and the origins do not
   // allow stale copies themselves (stale-if-error, stale-while-revalidate), so that a stale answer is
   // docs/nginx.conf's doing (proxy_cache_use_stale).
-  const running = useStack({ origin: { HTML_S_MAXAGE: "1", HTML_STALE_IF_ERROR: "0", HTML_STALE_WHILE_REVALIDATE: "0" } });
+  const running = useStack({
+    origin: { HTML_S_MAXAGE: "1", HTML_STALE_IF_ERROR: "0", HTML_STALE_WHILE_REVALIDATE: "0" },
+  });
 
   /** What the origins logged for `pathname` (query strings apart): one status per request, sorted. */
   const loggedStatuses = (pathname: string) =>
@@ -18,13 +20,17 @@ describe.skipIf(nginxMissing)("nginx cache in front of two origins", () => {
       .map((request) => request.status)
       .sort();
   const detailCalls = (slug: string) =>
-    running().backend.calls().filter((call) => call.path === "/get_details" && call.query.slug === slug).length;
+    running()
+      .backend.calls()
+      .filter((call) => call.path === "/get_details" && call.query.slug === slug).length;
 
   test("100 simultaneous requests for an article nobody has read reach the origins once", async () => {
     const stack = running();
     const pathname = "/blog/backend-article-3";
     const responses = await Promise.all(
-      Array.from({ length: 100 }, () => fetch(stack.nginx.url + pathname, { headers: { "accept-encoding": "gzip, deflate, br" } })),
+      Array.from({ length: 100 }, () =>
+        fetch(stack.nginx.url + pathname, { headers: { "accept-encoding": "gzip, deflate, br" } }),
+      ),
     );
     const bodies = await Promise.all(responses.map((response) => response.text()));
     expect(responses.map((response) => response.status)).toEqual(Array(100).fill(200));
@@ -34,7 +40,9 @@ describe.skipIf(nginxMissing)("nginx cache in front of two origins", () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(loggedStatuses(pathname), "requests in the origins' logs").toEqual([200]);
     expect(detailCalls("backend-article-3"), "article fetched from the backend").toBe(1);
-    expect(responses.map((response) => response.headers.get("x-cache-status")).filter((status) => status === "MISS")).toHaveLength(1);
+    expect(
+      responses.map((response) => response.headers.get("x-cache-status")).filter((status) => status === "MISS"),
+    ).toHaveLength(1);
     expect(new Set(bodies).size, "every reader got the same page").toBe(1);
     expect(bodies[0]).toContain("Backend Article 3");
   });
@@ -55,8 +63,16 @@ describe.skipIf(nginxMissing)("nginx cache in front of two origins", () => {
               const raw = Buffer.concat(chunks);
               const contentEncoding = res.headers["content-encoding"];
               const body =
-                contentEncoding === "br" ? brotliDecompressSync(raw) : contentEncoding === "gzip" ? gunzipSync(raw) : raw;
-              resolve({ encoding: contentEncoding, cache: res.headers["x-cache-status"] as string | undefined, body: body.toString("utf8") });
+                contentEncoding === "br"
+                  ? brotliDecompressSync(raw)
+                  : contentEncoding === "gzip"
+                    ? gunzipSync(raw)
+                    : raw;
+              resolve({
+                encoding: contentEncoding,
+                cache: res.headers["x-cache-status"] as string | undefined,
+                body: body.toString("utf8"),
+              });
             });
           })
           .on("error", reject);
@@ -66,7 +82,12 @@ describe.skipIf(nginxMissing)("nginx cache in front of two origins", () => {
     const gzip = await get("gzip");
     const plain = await get("identity");
     const brotliRefused = await get("br;q=0, gzip");
-    expect([brotli.encoding, gzip.encoding, plain.encoding, brotliRefused.encoding]).toEqual(["br", "gzip", undefined, "gzip"]);
+    expect([brotli.encoding, gzip.encoding, plain.encoding, brotliRefused.encoding]).toEqual([
+      "br",
+      "gzip",
+      undefined,
+      "gzip",
+    ]);
     // identity and "br;q=0" clients share the gzip copy: only brotli and gzip went to an origin.
     expect([brotli.cache, gzip.cache, plain.cache, brotliRefused.cache]).toEqual(["MISS", "MISS", "HIT", "HIT"]);
     // Pages are the same bytes for every reader, whichever encoding carried them.

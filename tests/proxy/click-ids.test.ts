@@ -14,19 +14,24 @@ describe.skipIf(nginxMissing)("nginx's cache key is the page, not the click id",
       .filter((request) => request.url.split("?")[0] === pathname)
       .map((request) => request.status);
   const detailCalls = (slug: string) =>
-    running().backend.calls().filter((call) => call.path === "/get_details" && call.query.slug === slug).length;
+    running()
+      .backend.calls()
+      .filter((call) => call.path === "/get_details" && call.query.slug === slug).length;
 
   test("1,000 readers of an article, each with a unique click id or campaign tag, cost at most one origin request", async () => {
     const stack = running();
     const pathname = "/blog/backend-article-8";
-    const tags = (n: number) => [`fbclid=IwAR${n}_x`, `gclid=Cj${n}`, `utm_source=news&utm_campaign=c${n}`, `msclkid=${n}`, `x=${n}`][n % 5];
+    const tags = (n: number) =>
+      [`fbclid=IwAR${n}_x`, `gclid=Cj${n}`, `utm_source=news&utm_campaign=c${n}`, `msclkid=${n}`, `x=${n}`][n % 5];
     const replies = [];
     // In waves of 100: a crowd at once, as a shared post brings it.
     for (let wave = 0; wave < 10; wave += 1) {
       replies.push(
         ...(await Promise.all(
           Array.from({ length: 100 }, async (_, n) => {
-            const response = await fetch(`${stack.nginx.url}${pathname}?${tags(wave * 100 + n)}`, { headers: { "accept-encoding": "gzip, deflate, br" } });
+            const response = await fetch(`${stack.nginx.url}${pathname}?${tags(wave * 100 + n)}`, {
+              headers: { "accept-encoding": "gzip, deflate, br" },
+            });
             return { status: response.status, body: await response.text() };
           }),
         )),
@@ -61,7 +66,9 @@ describe.skipIf(nginxMissing)("nginx's cache key is the page, not the click id",
     const paged = await ask("q=notes+practice&page=2&gclid=3");
     expect(paged.cache).not.toBe("HIT");
     // More than 5 a second with a burst of 20 from one client: the rest get 429, the origins are spared.
-    const statuses = await Promise.all(Array.from({ length: 40 }, (_, n) => ask(`q=word${n}`).then((reply) => reply.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, (_, n) => ask(`q=word${n}`).then((reply) => reply.status)),
+    );
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
   });
 

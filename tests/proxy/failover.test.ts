@@ -22,7 +22,8 @@ describe.skipIf(nginxMissing)("one origin stopped under load", () => {
         try {
           const response = await fetch(stack.nginx.url + pathname);
           const body = await response.text();
-          if (response.status !== 200 || !body.includes("Notes on Practice")) failures.push(`${pathname}: ${response.status}`);
+          if (response.status !== 200 || !body.includes("Notes on Practice"))
+            failures.push(`${pathname}: ${response.status}`);
           answered.push(n);
         } catch (error) {
           failures.push(`${pathname}: ${String(error)}`);

@@ -11,7 +11,12 @@ describe.skipIf(nginxMissing || postgresMissing)("two origins sharing a catalogu
   beforeAll(async () => {
     database = await startPostgres();
     stack = await startStack({
-      origin: { CATALOGUE_DATABASE_URL: database.url, CATALOGUE_SYNC: "on", CATALOGUE_CALLS_PER_SECOND: "100", SITE_DOMAIN: "chan.example.test" },
+      origin: {
+        CATALOGUE_DATABASE_URL: database.url,
+        CATALOGUE_SYNC: "on",
+        CATALOGUE_CALLS_PER_SECOND: "100",
+        SITE_DOMAIN: "chan.example.test",
+      },
     });
   });
   afterAll(async () => {
@@ -35,7 +40,10 @@ describe.skipIf(nginxMissing || postgresMissing)("two origins sharing a catalogu
 
   test("the backend is synced once between the two origins: each list page and each body fetched once", async () => {
     // The fake backend's 23 articles: three list pages, 23 bodies.
-    await vi.waitFor(() => expect(calls("/get_details").length).toBeGreaterThanOrEqual(23), { timeout: 30_000, interval: 100 });
+    await vi.waitFor(() => expect(calls("/get_details").length).toBeGreaterThanOrEqual(23), {
+      timeout: 30_000,
+      interval: 100,
+    });
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(calls("/get_details")).toHaveLength(23);
     expect(new Set(calls("/get_details").map((call) => call.query.slug)).size).toBe(23);

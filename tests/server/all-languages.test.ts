@@ -16,7 +16,13 @@ import { startSite } from "../support/site-process.mjs";
 // its text as written (the Burmese one is Unicode, and is not converted), with its reading time counted
 // for its script, in the language.
 
-type Site = { hosts: string[]; SITE_LANGUAGE: string; SITE_PRODUCT: string; SITE_NAME?: string; SITE_TRADITION?: Tradition };
+type Site = {
+  hosts: string[];
+  SITE_LANGUAGE: string;
+  SITE_PRODUCT: string;
+  SITE_NAME?: string;
+  SITE_TRADITION?: Tradition;
+};
 type Article = { slug: string; title: string; description: string; body: string };
 
 const EXAMPLE = "docs/sites-all-languages.yaml";
@@ -29,7 +35,12 @@ function articlesIn(folder: string): Article[] {
     .filter((name) => name.endsWith(".md"))
     .map((name) => {
       const { data, content } = parseFrontMatter(readFileSync(path.join(folder, name), "utf8"));
-      return { slug: name.slice(0, -3), title: String(data.metaTitle), description: String(data.metaDescription), body: content.trim() };
+      return {
+        slug: name.slice(0, -3),
+        title: String(data.metaTitle),
+        description: String(data.metaDescription),
+        body: content.trim(),
+      };
     });
 }
 
@@ -38,11 +49,24 @@ const languages = sites.map((site) => {
   if (!resolved.ok) throw new Error(resolved.problem);
   const tradition = site.SITE_TRADITION ?? "zen";
   const siteName = site.SITE_NAME ?? `${site.SITE_PRODUCT} Buddhism`;
-  return { site, host: site.hosts[0]!, tradition, siteName, zen: siteLanguage(resolved), language: siteLanguage(resolved, tradition, siteName), articles: articlesIn(folderOf(resolved.translations)) };
+  return {
+    site,
+    host: site.hosts[0]!,
+    tradition,
+    siteName,
+    zen: siteLanguage(resolved),
+    language: siteLanguage(resolved, tradition, siteName),
+    articles: articlesIn(folderOf(resolved.translations)),
+  };
 });
 
 const decode = (text: string) =>
-  text.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  text
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 let server: Awaited<ReturnType<typeof startSite>>;
 
@@ -56,11 +80,14 @@ afterAll(() => server?.stop());
 async function page(host: string, urlPath: string): Promise<string> {
   const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
     http
-      .get({ host: "127.0.0.1", port: server.port, path: urlPath, headers: { Host: host }, agent: false }, (response) => {
-        let text = "";
-        response.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: text }));
-      })
+      .get(
+        { host: "127.0.0.1", port: server.port, path: urlPath, headers: { Host: host }, agent: false },
+        (response) => {
+          let text = "";
+          response.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, body: text }));
+        },
+      )
       .on("error", reject);
   });
   expect(status, `${host}${urlPath}`).toBe(200);
@@ -70,36 +97,61 @@ async function page(host: string, urlPath: string): Promise<string> {
 describe("the seventeen languages of the sites example, from one process", () => {
   it("covers every language's translations, each with articles of its own", () => {
     const tags = translationTags();
-    expect(languages.map(({ language }) => resolveLanguage(language.lang)).map((resolved) => resolved.ok && resolved.translations).sort()).toEqual(tags.sort());
+    expect(
+      languages
+        .map(({ language }) => resolveLanguage(language.lang))
+        .map((resolved) => resolved.ok && resolved.translations)
+        .sort(),
+    ).toEqual(tags.sort());
     for (const { host, articles } of languages) expect(articles.length, host).toBeGreaterThan(0);
   });
 
   it("each site answers in its language, with its own articles and no other language's", async () => {
-    const slugsOfOthers = (host: string) => languages.filter((other) => other.host !== host).flatMap((other) => other.articles.map((article) => article.slug));
+    const slugsOfOthers = (host: string) =>
+      languages
+        .filter((other) => other.host !== host)
+        .flatMap((other) => other.articles.map((article) => article.slug));
     for (const { site, host, language, articles } of languages) {
       const home = await page(host, "/");
       expect(home, host).toMatch(new RegExp(`^<!DOCTYPE html><html lang="${language.lang}" dir="ltr"[ >]`));
-      expect(home, host).toContain(`<title>${site.SITE_NAME ?? `${site.SITE_PRODUCT} Buddhism`} · ${language.translator.t("hero.title", { product: site.SITE_PRODUCT })}</title>`);
+      expect(home, host).toContain(
+        `<title>${site.SITE_NAME ?? `${site.SITE_PRODUCT} Buddhism`} · ${language.translator.t("hero.title", { product: site.SITE_PRODUCT })}</title>`,
+      );
       const list = await page(host, "/blog");
       const listed = [...list.matchAll(/href="\/blog\/([a-z0-9-]+)"/g)].map((match) => match[1]!);
       expect(new Set(listed).size, host).toBe(Math.min(articles.length, 10));
-      expect(listed.filter((slug) => !articles.some((article) => article.slug === slug)), host).toEqual([]);
-      expect(listed.filter((slug) => slugsOfOthers(host).includes(slug)), host).toEqual([]);
+      expect(
+        listed.filter((slug) => !articles.some((article) => article.slug === slug)),
+        host,
+      ).toEqual([]);
+      expect(
+        listed.filter((slug) => slugsOfOthers(host).includes(slug)),
+        host,
+      ).toEqual([]);
     }
   }, 60_000);
 
   it("each home page speaks for its own tradition, in its language, with its mark, and never of Zen's practice", async () => {
-    const pillarsAndAbout = ["about.paragraph1", "about.paragraph2", "about.pillar1.title", "about.pillar2.title", "about.pillar3.title", "hero.subtitle"] as const;
+    const pillarsAndAbout = [
+      "about.paragraph1",
+      "about.paragraph2",
+      "about.pillar1.title",
+      "about.pillar2.title",
+      "about.pillar3.title",
+      "hero.subtitle",
+    ] as const;
     const traditions = new Set<string>();
     for (const { site, host, tradition, siteName, zen, language } of languages) {
       traditions.add(tradition);
       const home = await page(host, "/");
-      for (const key of pillarsAndAbout) expect(home, `${host}: ${key}`).toContain(language.translator.t(key, { product: site.SITE_PRODUCT }));
+      for (const key of pillarsAndAbout)
+        expect(home, `${host}: ${key}`).toContain(language.translator.t(key, { product: site.SITE_PRODUCT }));
       expect(home, host).toContain(`<path d="${MARKS[tradition].path}"`);
       expect(home, host).toContain(`content="${language.translator.t("meta.shareImageAlt", { site: siteName })}"`);
       if (tradition === "zen") continue;
       // Zen's pillars in this language (zazen, kōans) and its mark appear nowhere on the page.
-      for (const key of ["about.pillar1.title", "about.pillar2.title"] as const) expect(home, `${host}: Zen's ${key}`).not.toContain(zen.translator.t(key));
+      for (const key of ["about.pillar1.title", "about.pillar2.title"] as const)
+        expect(home, `${host}: Zen's ${key}`).not.toContain(zen.translator.t(key));
       expect(home, host).not.toContain(MARKS.zen.path);
     }
     expect([...traditions].sort()).toEqual(["pure-land", "theravada", "tibetan", "zen"]);
@@ -118,14 +170,19 @@ describe("the seventeen languages of the sites example, from one process", () =>
       const text = html.replace(/<[^>]+>/g, "");
       expect(html.includes(`${article.title}</h1>`), `${host}: the title`).toBe(true);
       // The first sentence of the body, character for character (its emphasis aside): no conversion, no lost joiner.
-      const sentence = article.body.split("\n")[0]!.split(/(?<=[。।။។.])/u)[0]!.replace(/\*/g, "");
+      const sentence = article.body
+        .split("\n")[0]!
+        .split(/(?<=[。।။។.])/u)[0]!
+        .replace(/\*/g, "");
       expect(text.includes(sentence), `${host}: "${sentence}"`).toBe(true);
       const minutes = language.translator.plural("article.readingTime", readingMinutes(article.body));
       expect(html.includes(`<span>${minutes}</span>`), `${host}: "${minutes}"`).toBe(true);
     }
     // The articles of the nine languages of decision 44 are 100 to 250 words long: counted by spaces alone,
     // the Chinese, Khmer, Lao, Tibetan and Dzongkha ones would have fewer than 50.
-    for (const { host, articles } of languages.filter(({ language }) => ["zh-Hans", "my", "si", "km", "lo", "bo", "dz", "mn", "ne"].includes(language.lang))) {
+    for (const { host, articles } of languages.filter(({ language }) =>
+      ["zh-Hans", "my", "si", "km", "lo", "bo", "dz", "mn", "ne"].includes(language.lang),
+    )) {
       expect(markdownWords(articles[0]!.body), host).toBeGreaterThanOrEqual(90);
     }
   }, 60_000);

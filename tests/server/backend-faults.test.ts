@@ -87,15 +87,19 @@ describe("an article page when the backend misbehaves", () => {
     ["answers truncated JSON", "fault-truncated", 503, ARTICLE_FAILED],
     ["answers a 5 MB body", "fault-huge", 503, ARTICLE_FAILED],
     ["answers fields of the wrong type", "fault-wrong-types", 503, ARTICLE_FAILED],
-  ])("backend %s: /blog/%s answers %i with the spec's message, in time", async (_fault, slug, status, message) => {
-    const page = await visit(site, `/blog/${slug}`);
-    expect(page.status).toBe(status);
-    expect(page.body).toContain("Article Not Found");
-    expect(page.body).toContain(message);
-    expect(page.ms).toBeLessThan(ANSWER_WITHIN_MS);
-    // A failure must not be kept by a browser or CDN, or the outage would outlive the backend's.
-    if (status === 503) expect(page.headers.get("cache-control")).toBe("no-store");
-  }, 15_000);
+  ])(
+    "backend %s: /blog/%s answers %i with the spec's message, in time",
+    async (_fault, slug, status, message) => {
+      const page = await visit(site, `/blog/${slug}`);
+      expect(page.status).toBe(status);
+      expect(page.body).toContain("Article Not Found");
+      expect(page.body).toContain(message);
+      expect(page.ms).toBeLessThan(ANSWER_WITHIN_MS);
+      // A failure must not be kept by a browser or CDN, or the outage would outlive the backend's.
+      if (status === 503) expect(page.headers.get("cache-control")).toBe("no-store");
+    },
+    15_000,
+  );
 
   it("backend slow but within the timeout (1.5 s): the article, 200", async () => {
     const page = await visit(site, "/blog/fault-slow");
@@ -139,17 +143,21 @@ describe("the blog list when get_metainfo fails and no copy is cached", () => {
     ["answers a list that does not fit", (state) => (state.listBody = { blogs: "not a list", total: -1 })],
   ];
 
-  it.each(listFaults)("backend %s: 503 with the spec's message, in time", async (_fault, breakBackend) => {
-    breakBackend(backend.state);
-    try {
-      const page = await visit(site, "/blog?page=2");
-      expect(page.status).toBe(503);
-      expect(page.body).toContain(BLOGS_FAILED);
-      expect(page.ms).toBeLessThan(ANSWER_WITHIN_MS);
-    } finally {
-      healBackend();
-    }
-  }, 15_000);
+  it.each(listFaults)(
+    "backend %s: 503 with the spec's message, in time",
+    async (_fault, breakBackend) => {
+      breakBackend(backend.state);
+      try {
+        const page = await visit(site, "/blog?page=2");
+        expect(page.status).toBe(503);
+        expect(page.body).toContain(BLOGS_FAILED);
+        expect(page.ms).toBeLessThan(ANSWER_WITHIN_MS);
+      } finally {
+        healBackend();
+      }
+    },
+    15_000,
+  );
 
   it("recovers on the next request once the backend answers", async () => {
     const page = await visit(site, "/blog?page=2");

@@ -47,7 +47,9 @@ const content = () => [
   article("a%2Fb", "Slug with a literal percent-2F"),
   article("a/b", "Slug with a slash"),
   article("far-date", "A date out of range", { date: "-271821-04-20" }),
-  article("foreign-video", "A video on another host", { youtubeShortsUrl: "https://evil.example/?u=youtube.com/shorts/abc" }),
+  article("foreign-video", "A video on another host", {
+    youtubeShortsUrl: "https://evil.example/?u=youtube.com/shorts/abc",
+  }),
   article("real-video", "A real short", { youtubeShortsUrl: "https://m.youtube.com/shorts/abc_DEF-123?feature=share" }),
   article("huge-image", "A 20 KB image link", { pinterestImageLink: hugeLink() }),
   article("longest-image", "The longest image link", { pinterestImageLink: longestLink() }),
@@ -59,12 +61,17 @@ type Reply = { status: number; body: string };
 function get(pagePath: string, host?: string): Promise<Reply> {
   return new Promise((resolve, reject) => {
     http
-      .request({ host: "127.0.0.1", port: site.port, path: pagePath, agent, headers: host ? { Host: host } : {} }, (response) => {
-        let body = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => (body += chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: body.includes("</html>") ? documentPart(body) : body }));
-      })
+      .request(
+        { host: "127.0.0.1", port: site.port, path: pagePath, agent, headers: host ? { Host: host } : {} },
+        (response) => {
+          let body = "";
+          response.setEncoding("utf8");
+          response.on("data", (chunk: string) => (body += chunk));
+          response.on("end", () =>
+            resolve({ status: response.statusCode ?? 0, body: body.includes("</html>") ? documentPart(body) : body }),
+          );
+        },
+      )
       .on("error", reject)
       .end();
   });
@@ -100,10 +107,14 @@ beforeEach(() => {
 });
 
 describe("a list page with entries that do not fit", () => {
-  const goodEntry = fc.nat(1000).map((n) => ({ id: n, slug: `good-${n}`, metaTitle: `Good entry ${n}`, metaDescription: "d" }));
+  const goodEntry = fc
+    .nat(1000)
+    .map((n) => ({ id: n, slug: `good-${n}`, metaTitle: `Good entry ${n}`, metaDescription: "d" }));
   const badEntry = fc.oneof(
     fc.constantFrom("", "  ").map((slug) => ({ id: "blank", slug, metaTitle: "Bad: blank slug" })),
-    fc.integer({ min: 301, max: 400 }).map((length) => ({ id: "long", slug: "s".repeat(length), metaTitle: "Bad: long slug" })),
+    fc
+      .integer({ min: 301, max: 400 })
+      .map((length) => ({ id: "long", slug: "s".repeat(length), metaTitle: "Bad: long slug" })),
     fc.integer().map((metaTitle) => ({ id: "numeric", slug: "bad-numeric-title", metaTitle })),
     fc.constantFrom(null, "entry", 7),
   );
@@ -112,7 +123,13 @@ describe("a list page with entries that do not fit", () => {
   it("shows the good entries with 200 and leaves out the bad ones, with one warning per reply", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.oneof(goodEntry.map((entry) => ({ good: true, entry })), badEntry.map((entry) => ({ good: false, entry }))), { minLength: 1, maxLength: 10 }),
+        fc.array(
+          fc.oneof(
+            goodEntry.map((entry) => ({ good: true, entry })),
+            badEntry.map((entry) => ({ good: false, entry })),
+          ),
+          { minLength: 1, maxLength: 10 },
+        ),
         async (entries) => {
           // A host of its own per case: the site keeps each host's list apart.
           const host = `bad-entries-${(run += 1)}.example`;
@@ -120,13 +137,19 @@ describe("a list page with entries that do not fit", () => {
           const from = site.output().length;
           const page = await get("/blog", host);
           expect(page.status).toBe(200);
-          const good = [...new Set(entries.filter((item) => item.good).map((item) => (item.entry as { slug: string }).slug))];
-          const linked = [...new Set([...page.body.matchAll(/href="\/blog\/([^"?]+)"/g)].map((match) => match[1]))].filter((slug) => slug !== "rss.xml");
+          const good = [
+            ...new Set(entries.filter((item) => item.good).map((item) => (item.entry as { slug: string }).slug)),
+          ];
+          const linked = [
+            ...new Set([...page.body.matchAll(/href="\/blog\/([^"?]+)"/g)].map((match) => match[1])),
+          ].filter((slug) => slug !== "rss.xml");
           expect(linked.sort()).toEqual(good.sort());
           expect(page.body).not.toContain("Bad:");
           const badCount = entries.filter((item) => !item.good).length;
           if (badCount) {
-            await waitForOutput(site.output, new RegExp(`Blog list "${host}" page 1: left out ${badCount} entr`), { from });
+            await waitForOutput(site.output, new RegExp(`Blog list "${host}" page 1: left out ${badCount} entr`), {
+              from,
+            });
             expect(site.output().slice(from).split(host).length - 1).toBe(1);
           }
         },
@@ -155,7 +178,12 @@ describe("a list page with entries that do not fit", () => {
 });
 
 describe("a list page of 5,000 entries", () => {
-  const blogs = Array.from({ length: 5000 }, (_, index) => ({ id: index, slug: `many-${index}`, metaTitle: `Many ${index}`, metaDescription: "d" }));
+  const blogs = Array.from({ length: 5000 }, (_, index) => ({
+    id: index,
+    slug: `many-${index}`,
+    metaTitle: `Many ${index}`,
+    metaDescription: "d",
+  }));
 
   it("shows the spec's page of ten", async () => {
     backend.state.listBody = { blogs, total: 5000 };
@@ -195,7 +223,11 @@ describe("the slug that reaches the backend", () => {
     const slash = await get("/blog/a%2Fb");
     expect(slash.status).toBe(200);
     expect(heading(slash.body)).toBe("Slug with a slash");
-    expect(detailsCalls().slice(before).map((call) => call.query.slug)).toEqual(["a%2Fb", "a/b"]);
+    expect(
+      detailsCalls()
+        .slice(before)
+        .map((call) => call.query.slug),
+    ).toEqual(["a%2Fb", "a/b"]);
   });
 
   it("every card of the list leads to its own article", async () => {
@@ -213,23 +245,29 @@ describe("the slug that reaches the backend", () => {
     // Slugs asked for before (by the tests above) may be answered from the site's cache.
     const asked = new Set(detailsCalls().map((call) => call.query.slug));
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string({ unit: "grapheme", minLength: 1, maxLength: 30 }), fc.constantFrom("a%2Fb", "%2F", "%252F", "%", "a%25b", ".", "..", " ", "x".repeat(301))), async (slug) => {
-        const callsFor = () => detailsCalls().filter((call) => call.query.slug === slug).length;
-        const before = callsFor();
-        const beforeAll = detailsCalls().length;
-        const page = await get(`/blog/${encodeURIComponent(slug)}`);
-        if (!isPossibleSlug(slug)) {
-          // `/blog/.` and `/blog/..` are redirected to the list and the home page; any other such slug is a 404.
-          expect(page.status, slug).toBe(slug === "." || slug === ".." ? 301 : 404);
-          expect(detailsCalls().length, slug).toBe(beforeAll);
-          return;
-        }
-        expect([200, 404], slug).toContain(page.status);
-        // Asked once, with this very slug; a slug asked before may be answered from the cache.
-        if (!asked.has(slug)) expect(callsFor(), slug).toBe(before + 1);
-        expect(detailsCalls().length - beforeAll, slug).toBeLessThanOrEqual(1);
-        asked.add(slug);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string({ unit: "grapheme", minLength: 1, maxLength: 30 }),
+          fc.constantFrom("a%2Fb", "%2F", "%252F", "%", "a%25b", ".", "..", " ", "x".repeat(301)),
+        ),
+        async (slug) => {
+          const callsFor = () => detailsCalls().filter((call) => call.query.slug === slug).length;
+          const before = callsFor();
+          const beforeAll = detailsCalls().length;
+          const page = await get(`/blog/${encodeURIComponent(slug)}`);
+          if (!isPossibleSlug(slug)) {
+            // `/blog/.` and `/blog/..` are redirected to the list and the home page; any other such slug is a 404.
+            expect(page.status, slug).toBe(slug === "." || slug === ".." ? 301 : 404);
+            expect(detailsCalls().length, slug).toBe(beforeAll);
+            return;
+          }
+          expect([200, 404], slug).toContain(page.status);
+          // Asked once, with this very slug; a slug asked before may be answered from the cache.
+          if (!asked.has(slug)) expect(callsFor(), slug).toBe(before + 1);
+          expect(detailsCalls().length - beforeAll, slug).toBeLessThanOrEqual(1);
+          asked.add(slug);
+        },
+      ),
       { numRuns: serverRuns(300) },
     );
   }, 60_000);
@@ -257,7 +295,9 @@ describe("a date out of range", () => {
     expect(page.status).toBe(200);
     expect(page.body).toContain("A date out of range");
     expect(page.body).not.toContain("Published on");
-    const jsonLd = [...page.body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!));
+    const jsonLd = [...page.body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) =>
+      JSON.parse(match[1]!),
+    );
     const posting = jsonLd.flatMap((item) => item["@graph"] ?? [item]).find((item) => item["@type"] === "BlogPosting");
     expect(posting).toBeDefined();
     expect(posting.datePublished).toBeUndefined();
@@ -268,7 +308,11 @@ describe("a date out of range", () => {
     expect(sitemap.status).toBe(200);
     expect(feed.body).toContain("/blog/far-date");
     expect(sitemap.body).toContain("/blog/far-date</loc>");
-    for (const [name, body] of [["page", page.body], ["feed", feed.body], ["sitemap", sitemap.body]]) {
+    for (const [name, body] of [
+      ["page", page.body],
+      ["feed", feed.body],
+      ["sitemap", sitemap.body],
+    ]) {
       expect(body, name).not.toMatch(/271821|271822/);
     }
     expect(sitemap.body).not.toMatch(/far-date<\/loc>\s*<lastmod>/);
@@ -279,22 +323,28 @@ describe("an image link of 20 KB", () => {
   /** Every address of an image a page offers: its copies (src, srcset) and its share image. */
   function imageAddresses(body: string): string[] {
     const copies = [...body.matchAll(/\/img\/[^"\s,]+/g)].map((match) => match[0].replaceAll("&amp;", "&"));
-    const shared = [...body.matchAll(/<meta property="og:image" content="([^"]+)"/g)].map((match) => match[1]!.replaceAll("&amp;", "&"));
+    const shared = [...body.matchAll(/<meta property="og:image" content="([^"]+)"/g)].map((match) =>
+      match[1]!.replaceAll("&amp;", "&"),
+    );
     return [...new Set([...copies, ...shared])];
   }
 
-  it.each(["/blog", "/blog/huge-image", "/blog/longest-image"])("every image address on %s can be requested", async (pagePath) => {
-    const page = await get(pagePath);
-    expect(page.status).toBe(200);
-    const addresses = imageAddresses(page.body);
-    expect(addresses.length).toBeGreaterThan(0);
-    for (const address of addresses) {
-      const answer = await fetch(address.startsWith("/") ? `${site.url}${address}` : address);
-      await answer.arrayBuffer();
-      expect([431, 414], address.slice(0, 120)).not.toContain(answer.status);
-      expect(answer.status, address.slice(0, 120)).toBeLessThan(400);
-    }
-  }, 60_000);
+  it.each(["/blog", "/blog/huge-image", "/blog/longest-image"])(
+    "every image address on %s can be requested",
+    async (pagePath) => {
+      const page = await get(pagePath);
+      expect(page.status).toBe(200);
+      const addresses = imageAddresses(page.body);
+      expect(addresses.length).toBeGreaterThan(0);
+      for (const address of addresses) {
+        const answer = await fetch(address.startsWith("/") ? `${site.url}${address}` : address);
+        await answer.arrayBuffer();
+        expect([431, 414], address.slice(0, 120)).not.toContain(answer.status);
+        expect(answer.status, address.slice(0, 120)).toBeLessThan(400);
+      }
+    },
+    60_000,
+  );
 
   it("counts as no image, while one of the longest length kept shows", async () => {
     const huge = await get("/blog/huge-image");

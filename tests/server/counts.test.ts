@@ -34,14 +34,25 @@ function stop(site: Site) {
 }
 
 /** A request from a reader's browser on `host`, as node:http sends it: any method, headers and body. */
-function send(site: Site, { method = "POST", path: target = "/__beacon", body = "", headers = {} }: { method?: string; path?: string; body?: string; headers?: Record<string, string> }) {
+function send(
+  site: Site,
+  {
+    method = "POST",
+    path: target = "/__beacon",
+    body = "",
+    headers = {},
+  }: { method?: string; path?: string; body?: string; headers?: Record<string, string> },
+) {
   return new Promise<number>((resolve) => {
     let request: http.ClientRequest;
     try {
-      request = http.request({ host: "127.0.0.1", port: site.port, method, path: target, headers: { Host: HOST, ...headers }, agent }, (response) => {
-        response.resume();
-        response.on("end", () => resolve(response.statusCode ?? 0));
-      });
+      request = http.request(
+        { host: "127.0.0.1", port: site.port, method, path: target, headers: { Host: HOST, ...headers }, agent },
+        (response) => {
+          response.resume();
+          response.on("end", () => resolve(response.statusCode ?? 0));
+        },
+      );
     } catch {
       return resolve(-1);
     }
@@ -50,11 +61,24 @@ function send(site: Site, { method = "POST", path: target = "/__beacon", body = 
   });
 }
 
-const report = (pagePath: string, extra: { q?: string; r?: string; a?: [string, string | null][]; e?: number; c?: 1 } = {}) =>
-  JSON.stringify({ v: 1, kind: "vitals", path: pagePath, metrics: { CLS: [0, ""] }, ...extra });
-const reader = (address: string, agentName = CHROME) => ({ "User-Agent": agentName, "Sec-Fetch-Site": "same-origin", "Content-Type": "text/plain;charset=UTF-8", "X-Forwarded-For": address });
+const report = (
+  pagePath: string,
+  extra: { q?: string; r?: string; a?: [string, string | null][]; e?: number; c?: 1 } = {},
+) => JSON.stringify({ v: 1, kind: "vitals", path: pagePath, metrics: { CLS: [0, ""] }, ...extra });
+const reader = (address: string, agentName = CHROME) => ({
+  "User-Agent": agentName,
+  "Sec-Fetch-Site": "same-origin",
+  "Content-Type": "text/plain;charset=UTF-8",
+  "X-Forwarded-For": address,
+});
 /** The no-script image: a GET whose Referer is the page. */
-const image = (address: string, page: string) => ({ "User-Agent": FIREFOX, "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Dest": "image", Referer: `http://${HOST}${page}`, "X-Forwarded-For": address });
+const image = (address: string, page: string) => ({
+  "User-Agent": FIREFOX,
+  "Sec-Fetch-Site": "same-origin",
+  "Sec-Fetch-Dest": "image",
+  Referer: `http://${HOST}${page}`,
+  "X-Forwarded-For": address,
+});
 
 function countsIn(dir: string): Row[] {
   const file = readdirSync(dir).find((name) => name.endsWith(".sqlite"))!;
@@ -63,18 +87,23 @@ function countsIn(dir: string): Row[] {
   db.close();
   return rows;
 }
-const sum = (rows: Row[], kind: string, page = "", key = "") => rows.filter((row) => row.kind === kind && row.page === page && row.key === key).reduce((total, row) => total + Number(row.n), 0);
+const sum = (rows: Row[], kind: string, page = "", key = "") =>
+  rows
+    .filter((row) => row.kind === kind && row.page === page && row.key === key)
+    .reduce((total, row) => total + Number(row.n), 0);
 
 /** Waits until the site's catalogue has its articles (its first sync, at start). */
 async function catalogued(site: Site) {
   for (let attempt = 0; attempt < 100; attempt++) {
     // Without keep-alive: a connection left open would make the site's stop wait for it.
     const page = await new Promise<string>((resolve) => {
-      http.get(`${site.url}/search?q=zazen`, { agent: false }, (response) => {
-        let text = "";
-        response.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
-        response.on("end", () => resolve(text));
-      }).on("error", () => resolve(""));
+      http
+        .get(`${site.url}/search?q=zazen`, { agent: false }, (response) => {
+          let text = "";
+          response.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+          response.on("end", () => resolve(text));
+        })
+        .on("error", () => resolve(""));
     });
     if (page.includes(`/blog/${ARTICLES.find((slug) => slug.includes("zazen"))}`)) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -86,11 +115,16 @@ async function catalogued(site: Site) {
 async function mostRead(site: Site, pagePath = "/blog") {
   const html = await new Promise<string>((resolve, reject) => {
     // Without keep-alive, as `catalogued`.
-    http.get({ host: "127.0.0.1", port: site.port, path: pagePath, headers: { Host: HOST }, agent: false }, (response) => {
-      let text = "";
-      response.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
-      response.on("end", () => resolve(text));
-    }).on("error", reject);
+    http
+      .get(
+        { host: "127.0.0.1", port: site.port, path: pagePath, headers: { Host: HOST }, agent: false },
+        (response) => {
+          let text = "";
+          response.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+          response.on("end", () => resolve(text));
+        },
+      )
+      .on("error", reject);
   });
   const document = html.slice(0, html.indexOf("</html>"));
   const aside = /<aside[^>]*data-most-read[^>]*>([\s\S]*?)<\/aside>/.exec(document)?.[1];
@@ -121,37 +155,110 @@ describe("page views from the beacon, in the site's SQLite file", () => {
     // A new site: no list of the most read, no heading.
     expect(await mostRead(site)).toBeUndefined();
     const statuses = [
-      await send(site, { body: report(`/blog/${first}`, { q: "?utm_source=Newsletter&utm_campaign=autumn", r: "https://www.google.com/" }), headers: reader("198.51.100.1") }),
-      await send(site, { body: report(`/blog/${second}`, { q: "", r: "https://www.google.com/" }), headers: reader("198.51.100.1") }),
+      await send(site, {
+        body: report(`/blog/${first}`, {
+          q: "?utm_source=Newsletter&utm_campaign=autumn",
+          r: "https://www.google.com/",
+        }),
+        headers: reader("198.51.100.1"),
+      }),
+      await send(site, {
+        body: report(`/blog/${second}`, { q: "", r: "https://www.google.com/" }),
+        headers: reader("198.51.100.1"),
+      }),
       await send(site, { body: report("/blog", { r: "" }), headers: reader("198.51.100.2") }),
       await send(site, { body: report("/blog/no-such-article", { r: "" }), headers: reader("198.51.100.3") }),
       await send(site, { method: "GET", headers: image("198.51.100.4", `/blog/${first}?utm_source=print`) }),
     ];
     expect(statuses).toEqual([204, 204, 204, 204, 204]);
     // Not counted: a crawler, Global Privacy Control, a post from another site, an image another site shows.
-    expect(await send(site, { body: report(`/blog/${first}`), headers: reader("198.51.100.5", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)") })).toBe(204);
-    expect(await send(site, { body: report(`/blog/${first}`), headers: { ...reader("198.51.100.6"), "Sec-GPC": "1" } })).toBe(204);
-    expect(await send(site, { body: report(`/blog/${first}`), headers: { ...reader("198.51.100.7"), "Sec-Fetch-Site": "cross-site" } })).toBe(403);
-    expect(await send(site, { method: "GET", headers: { ...image("198.51.100.8", `/blog/${first}`), "Sec-Fetch-Site": "cross-site", Referer: "https://elsewhere.example.com/" } })).toBe(403);
-    expect(await send(site, { method: "GET", headers: { ...image("198.51.100.9", `/blog/${first}`), "Sec-Fetch-Dest": "script" } })).toBe(400);
+    expect(
+      await send(site, {
+        body: report(`/blog/${first}`),
+        headers: reader("198.51.100.5", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"),
+      }),
+    ).toBe(204);
+    expect(
+      await send(site, { body: report(`/blog/${first}`), headers: { ...reader("198.51.100.6"), "Sec-GPC": "1" } }),
+    ).toBe(204);
+    expect(
+      await send(site, {
+        body: report(`/blog/${first}`),
+        headers: { ...reader("198.51.100.7"), "Sec-Fetch-Site": "cross-site" },
+      }),
+    ).toBe(403);
+    expect(
+      await send(site, {
+        method: "GET",
+        headers: {
+          ...image("198.51.100.8", `/blog/${first}`),
+          "Sec-Fetch-Site": "cross-site",
+          Referer: "https://elsewhere.example.com/",
+        },
+      }),
+    ).toBe(403);
+    expect(
+      await send(site, {
+        method: "GET",
+        headers: { ...image("198.51.100.9", `/blog/${first}`), "Sec-Fetch-Dest": "script" },
+      }),
+    ).toBe(400);
 
     // What readers did (decision 052), with 14 more views of four other articles, 5, 4, 3 and 2 each.
-    const read = [[others[0]!, 5], [others[1]!, 4], [others[2]!, 3], [others[3]!, 2]] as const;
+    const read = [
+      [others[0]!, 5],
+      [others[1]!, 4],
+      [others[2]!, 3],
+      [others[3]!, 2],
+    ] as const;
     let address = 20;
     for (const [slug, times] of read) {
       for (let time = 0; time < times; time++) {
-        const acts: [string, string | null][] = [["donate_shown", null], ["outbound", `www.host-${time}.example.com`], ["embed", "www.youtube-nocookie.com"]];
+        const acts: [string, string | null][] = [
+          ["donate_shown", null],
+          ["outbound", `www.host-${time}.example.com`],
+          ["embed", "www.youtube-nocookie.com"],
+        ];
         if (time % 2 === 0) acts.push(["read_end", null], ["read_end", null], ["donate_later", null]);
-        expect(await send(site, { body: report(`/blog/${slug}`, { r: "", a: acts, e: 30_400 }), headers: reader(`198.51.100.${++address}`) })).toBe(204);
+        expect(
+          await send(site, {
+            body: report(`/blog/${slug}`, { r: "", a: acts, e: 30_400 }),
+            headers: reader(`198.51.100.${++address}`),
+          }),
+        ).toBe(204);
       }
     }
     // The first of them comes back to the page: a continuation, no view; "Donate Now" and the backdrop.
-    const more = report(`/blog/${others[0]}`, { a: [["donate_shown", null], ["donate_now", null], ["donate_backdrop", null]], e: 86_000_000, c: 1 });
+    const more = report(`/blog/${others[0]}`, {
+      a: [
+        ["donate_shown", null],
+        ["donate_now", null],
+        ["donate_backdrop", null],
+      ],
+      e: 86_000_000,
+      c: 1,
+    });
     expect(await send(site, { body: more, headers: reader("198.51.100.21") })).toBe(204);
     // A reader without JavaScript opens the donation panel; an act forged by image and another site's image are not counted.
-    expect(await send(site, { method: "GET", path: "/__beacon?a=donate_panel", headers: image("198.51.100.90", `/blog/${first}`) })).toBe(204);
-    expect(await send(site, { method: "GET", path: "/__beacon?a=read_end", headers: image("198.51.100.91", `/blog/${first}`) })).toBe(400);
-    const elsewhere = { ...image("198.51.100.92", "/"), "Sec-Fetch-Site": "cross-site", Referer: "https://elsewhere.example.com/" };
+    expect(
+      await send(site, {
+        method: "GET",
+        path: "/__beacon?a=donate_panel",
+        headers: image("198.51.100.90", `/blog/${first}`),
+      }),
+    ).toBe(204);
+    expect(
+      await send(site, {
+        method: "GET",
+        path: "/__beacon?a=read_end",
+        headers: image("198.51.100.91", `/blog/${first}`),
+      }),
+    ).toBe(400);
+    const elsewhere = {
+      ...image("198.51.100.92", "/"),
+      "Sec-Fetch-Site": "cross-site",
+      Referer: "https://elsewhere.example.com/",
+    };
     expect(await send(site, { method: "GET", path: "/__beacon?a=donate_panel", headers: elsewhere })).toBe(403);
     await stop(site);
 
@@ -173,9 +280,22 @@ describe("page views from the beacon, in the site's SQLite file", () => {
     // most half an hour for the continuation; the funnel and the hosts for the site.
     expect(read.map(([slug]) => sum(rows, "read_end", `/blog/${slug}`))).toEqual([3, 2, 2, 1]);
     expect(sum(rows, "engaged_seconds", `/blog/${others[0]}`)).toBe(5 * 30 + 1800);
-    expect(["donate_shown", "donate_later", "donate_backdrop", "donate_now", "donate_panel"].map((kind) => sum(rows, kind))).toEqual([15, 8, 1, 1, 1]);
+    expect(
+      ["donate_shown", "donate_later", "donate_backdrop", "donate_now", "donate_panel"].map((kind) => sum(rows, kind)),
+    ).toEqual([15, 8, 1, 1, 1]);
     expect(sum(rows, "embed", "", "youtube-nocookie.com")).toBe(14);
-    expect(rows.filter((row) => row.kind === "outbound").map((row) => `${row.key} ${row.n}`).sort()).toEqual(["host-0.example.com 4", "host-1.example.com 4", "host-2.example.com 3", "host-3.example.com 2", "host-4.example.com 1"]);
+    expect(
+      rows
+        .filter((row) => row.kind === "outbound")
+        .map((row) => `${row.key} ${row.n}`)
+        .sort(),
+    ).toEqual([
+      "host-0.example.com 4",
+      "host-1.example.com 4",
+      "host-2.example.com 3",
+      "host-3.example.com 2",
+      "host-4.example.com 1",
+    ]);
 
     // After a restart: the most read, those with three views or more, most first (the blog's later pages
     // have none); the same reader is no new visitor, a new one is.
@@ -197,29 +317,72 @@ describe("page views from the beacon, in the site's SQLite file", () => {
     let number = 0;
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof(fc.constantFrom(...ARTICLES.map((slug) => `/blog/${slug}`), "/", "/blog", "/search"), fc.string({ maxLength: 600 }).map((text) => `/${text}`), fc.webPath()),
+        fc.oneof(
+          fc.constantFrom(...ARTICLES.map((slug) => `/blog/${slug}`), "/", "/blog", "/search"),
+          fc.string({ maxLength: 600 }).map((text) => `/${text}`),
+          fc.webPath(),
+        ),
         fc.oneof(fc.webUrl({ withQueryParameters: true }), fc.string({ maxLength: 2100 })),
-        fc.oneof(fc.webQueryParameters().map((query) => `?${query}`), fc.string({ maxLength: 1100 })),
+        fc.oneof(
+          fc.webQueryParameters().map((query) => `?${query}`),
+          fc.string({ maxLength: 1100 }),
+        ),
         fc.constantFrom("POST", "GET"),
         fc.oneof(fc.constant(CHROME), fc.string({ maxLength: 60 })),
         // What readers did: known and unknown kinds, hosts and odd keys, ends named many times; engaged
         // times of any size; continuations; and images naming an act.
         fc.oneof(
-          { arbitrary: fc.array(fc.tuple(fc.oneof(fc.constantFrom("read_end", "outbound", "embed", "donate_shown", "donate_now", "donate_panel"), fc.string({ maxLength: 40 })), fc.oneof(fc.domain(), fc.string({ maxLength: 300 }), fc.constant(null))), { maxLength: 80 }), weight: 4 },
+          {
+            arbitrary: fc.array(
+              fc.tuple(
+                fc.oneof(
+                  fc.constantFrom("read_end", "outbound", "embed", "donate_shown", "donate_now", "donate_panel"),
+                  fc.string({ maxLength: 40 }),
+                ),
+                fc.oneof(fc.domain(), fc.string({ maxLength: 300 }), fc.constant(null)),
+              ),
+              { maxLength: 80 },
+            ),
+            weight: 4,
+          },
           { arbitrary: fc.anything(), weight: 1 },
         ),
-        fc.oneof({ arbitrary: fc.nat({ max: 100_000_000 }), weight: 4 }, { arbitrary: fc.double(), weight: 1 }, { arbitrary: fc.constant(undefined), weight: 1 }),
-        fc.oneof({ arbitrary: fc.constant(undefined), weight: 6 }, { arbitrary: fc.constant(1), weight: 2 }, { arbitrary: fc.anything(), weight: 1 }),
+        fc.oneof(
+          { arbitrary: fc.nat({ max: 100_000_000 }), weight: 4 },
+          { arbitrary: fc.double(), weight: 1 },
+          { arbitrary: fc.constant(undefined), weight: 1 },
+        ),
+        fc.oneof(
+          { arbitrary: fc.constant(undefined), weight: 6 },
+          { arbitrary: fc.constant(1), weight: 2 },
+          { arbitrary: fc.anything(), weight: 1 },
+        ),
         fc.oneof(
           { arbitrary: fc.constant("/__beacon"), weight: 4 },
           { arbitrary: fc.constant("/__beacon?a=donate_panel"), weight: 1 },
-          { arbitrary: fc.string({ maxLength: 60 }).map((query) => `/__beacon?${encodeURIComponent(query)}`), weight: 1 },
+          {
+            arbitrary: fc.string({ maxLength: 60 }).map((query) => `/__beacon?${encodeURIComponent(query)}`),
+            weight: 1,
+          },
         ),
         async (pagePath, referrer, query, method, userAgent, acts, engaged, continued, target) => {
           // Most from readers of their own; the rate limit holds the others.
           const address = `203.0.${Math.floor(number / 250) % 250}.${number++ % 250}`;
-          const headers = method === "GET" ? { ...image(address, pagePath), "User-Agent": userAgent } : { ...reader(address, userAgent) };
-          const body = JSON.stringify({ v: 1, kind: "vitals", path: pagePath, metrics: {}, q: query, r: referrer, a: acts, e: engaged, c: continued });
+          const headers =
+            method === "GET"
+              ? { ...image(address, pagePath), "User-Agent": userAgent }
+              : { ...reader(address, userAgent) };
+          const body = JSON.stringify({
+            v: 1,
+            kind: "vitals",
+            path: pagePath,
+            metrics: {},
+            q: query,
+            r: referrer,
+            a: acts,
+            e: engaged,
+            c: continued,
+          });
           const status = await send(site, { method, path: method === "GET" ? target : "/__beacon", body, headers });
           expect(status).toBeLessThan(500);
         },
@@ -229,7 +392,16 @@ describe("page views from the beacon, in the site's SQLite file", () => {
     await stop(site);
     const rows = countsIn(dir);
     const pages = new Set(rows.map((row) => row.page));
-    const known = new Set(["", "other", ...ARTICLES.map((slug) => `/blog/${slug}`), "routes/_index", "routes/blog._index", "routes/search", "routes/keywords.$keyword", "routes/blog.$slug"]);
+    const known = new Set([
+      "",
+      "other",
+      ...ARTICLES.map((slug) => `/blog/${slug}`),
+      "routes/_index",
+      "routes/blog._index",
+      "routes/search",
+      "routes/keywords.$keyword",
+      "routes/blog.$slug",
+    ]);
     for (const page of pages) expect(known).toContain(page);
     for (const kind of ["referrer", "utm_source", "utm_medium", "utm_campaign", "outbound", "embed"]) {
       expect(rows.filter((row) => row.kind === kind && row.key !== "other").length).toBeLessThanOrEqual(50);
@@ -238,8 +410,25 @@ describe("page views from the beacon, in the site's SQLite file", () => {
     expect(sum(rows, "views")).toBeGreaterThan(21 + 50);
     // An article's acts on the site's articles only; the kinds are the known ones; the hosts were counted.
     const articles = new Set(ARTICLES.map((slug) => `/blog/${slug}`));
-    for (const row of rows.filter((row) => row.kind === "read_end" || row.kind === "engaged_seconds")) expect(articles).toContain(row.page);
-    const kinds = ["views", "visitors", "referrer", "utm_source", "utm_medium", "utm_campaign", "read_end", "engaged_seconds", "donate_shown", "donate_later", "donate_backdrop", "donate_now", "donate_panel", "outbound", "embed"];
+    for (const row of rows.filter((row) => row.kind === "read_end" || row.kind === "engaged_seconds"))
+      expect(articles).toContain(row.page);
+    const kinds = [
+      "views",
+      "visitors",
+      "referrer",
+      "utm_source",
+      "utm_medium",
+      "utm_campaign",
+      "read_end",
+      "engaged_seconds",
+      "donate_shown",
+      "donate_later",
+      "donate_backdrop",
+      "donate_now",
+      "donate_panel",
+      "outbound",
+      "embed",
+    ];
     for (const row of rows) expect(kinds).toContain(row.kind);
     expect(rows.filter((row) => row.kind === "outbound").length).toBeGreaterThan(0);
   }, 120_000);
@@ -259,8 +448,15 @@ describe("page views on PostgreSQL", () => {
     await Promise.all(origins.map(catalogued));
     const [slug] = ARTICLES;
     for (const [index, origin] of origins.entries()) {
-      expect(await send(origin, { body: report(`/blog/${slug}`, { r: "https://news.example.net/" }), headers: reader("198.51.100.1") })).toBe(204);
-      expect(await send(origin, { body: report("/", { r: "" }), headers: reader(`198.51.100.${2 + index}`) })).toBe(204);
+      expect(
+        await send(origin, {
+          body: report(`/blog/${slug}`, { r: "https://news.example.net/" }),
+          headers: reader("198.51.100.1"),
+        }),
+      ).toBe(204);
+      expect(await send(origin, { body: report("/", { r: "" }), headers: reader(`198.51.100.${2 + index}`) })).toBe(
+        204,
+      );
     }
     await Promise.all(origins.map(stop));
     const client = new pg.Client({ connectionString: url });
@@ -275,7 +471,9 @@ describe("page views on PostgreSQL", () => {
     expect(stored.rows[0].n).toBe(1);
 
     // The operator's report reads them there too (app/report): npm run report with the origins' settings.
-    const { stdout } = await promisify(execFile)(process.execPath, ["build/report.js", "--days", "7"], { env: { PATH: process.env.PATH, NODE_ENV: "production", ...env } });
+    const { stdout } = await promisify(execFile)(process.execPath, ["build/report.js", "--days", "7"], {
+      env: { PATH: process.env.PATH, NODE_ENV: "production", ...env },
+    });
     expect(stdout.replace(/\s+/g, " ")).toMatch(/Views 4 Visitors 3 .*news\.example\.net 1 /);
   }, 60_000);
 });

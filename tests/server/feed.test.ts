@@ -24,7 +24,10 @@ async function readFeed(site: Site) {
 
 beforeAll(async () => {
   backend = await startFakeBackend({ articles: 23 });
-  [hosted, demo] = await Promise.all([startSite({ BLOG_API_URL: backend.url, BLOG_API_TOKEN: FAKE_TOKEN }), startSite({})]);
+  [hosted, demo] = await Promise.all([
+    startSite({ BLOG_API_URL: backend.url, BLOG_API_TOKEN: FAKE_TOKEN }),
+    startSite({}),
+  ]);
 }, 30_000);
 
 afterAll(async () => {
@@ -55,12 +58,17 @@ describe("the RSS feed of the embedded articles", () => {
       expect(item.title, slug).toBeTruthy();
       expect(item.contentSnippet, slug).toBeTruthy();
       expect(Date.parse(item.pubDate ?? ""), slug).toBeGreaterThan(Date.UTC(2020, 0, 1));
-      const image = parseFrontMatter(readFileSync(`content/blog/${slug}.md`, "utf8")).data.pinterestImageLink as string | undefined;
+      const image = parseFrontMatter(readFileSync(`content/blog/${slug}.md`, "utf8")).data.pinterestImageLink as
+        string | undefined;
       if (!image) {
         expect(item.enclosure, slug).toBeUndefined();
         continue;
       }
-      expect(item.enclosure, slug).toEqual({ url: `${demo.url}${image}`, type: "image/jpeg", length: String(statSync(`public${image}`).size) });
+      expect(item.enclosure, slug).toEqual({
+        url: `${demo.url}${image}`,
+        type: "image/jpeg",
+        length: String(statSync(`public${image}`).size),
+      });
       expect(item["content:encoded"], slug).toContain(`<img src="${demo.url}${image}"`);
       withImage += 1;
     }
@@ -83,7 +91,8 @@ describe("the RSS feed of a hosted blog", () => {
         isoDate: `${article.date}T00:00:00.000Z`,
       });
       expect(item.enclosure, article.slug).toBeUndefined();
-      if (article.pinterestImageLink) expect(item["content:encoded"], article.slug).toContain(`<img src="${article.pinterestImageLink}"`);
+      if (article.pinterestImageLink)
+        expect(item["content:encoded"], article.slug).toContain(`<img src="${article.pinterestImageLink}"`);
       else expect(item["content:encoded"] ?? "", article.slug).not.toContain("<img");
     }
   });

@@ -24,7 +24,19 @@ const { deserializeErrors } = require("@remix-run/react/dist/errors.js") as {
 };
 
 /** Names a decoder would once have looked up on the global object and called with `new`. */
-const CONSTRUCTOR_NAMES = ["Function", "AsyncFunction", "ArrayBuffer", "SharedArrayBuffer", "Array", "Proxy", "WebAssembly", "Worker", "RegExp", "Date", "Promise"];
+const CONSTRUCTOR_NAMES = [
+  "Function",
+  "AsyncFunction",
+  "ArrayBuffer",
+  "SharedArrayBuffer",
+  "Array",
+  "Proxy",
+  "WebAssembly",
+  "Worker",
+  "RegExp",
+  "Date",
+  "Promise",
+];
 /** The standard error types React Router 7 rebuilds by name (and the patched @remix-run/react with it). */
 const STANDARD_ERRORS = ["EvalError", "RangeError", "ReferenceError", "SyntaxError", "TypeError", "URIError"];
 
@@ -49,18 +61,40 @@ function ownSingleFetchApp(mode: "development" | "production") {
         // Reflects the reader's input, as a route may: the error's name and message come from the query.
         loader: ({ request }: { request: Request }) => {
           const query = new URL(request.url).searchParams;
-          return { error: named(query.get("name") ?? "Error", query.get("message") ?? "return 1"), plain: new Error("plain") };
+          return {
+            error: named(query.get("name") ?? "Error", query.get("message") ?? "return 1"),
+            plain: new Error("plain"),
+          };
         },
       },
     } as never,
   };
   const build = {
     mode,
-    future: { v3_singleFetch: true, v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: false, v3_routeConfig: false, unstable_optimizeDeps: false },
+    future: {
+      v3_singleFetch: true,
+      v3_fetcherPersist: true,
+      v3_relativeSplatPath: true,
+      v3_throwAbortReason: true,
+      v3_lazyRouteDiscovery: false,
+      v3_routeConfig: false,
+      unstable_optimizeDeps: false,
+    },
     publicPath: "/build/",
     assetsBuildDirectory: "public/build",
-    assets: { version: "test", url: "/build/manifest-test.js", entry: { module: "/build/entry.js", imports: [] }, routes: {} },
-    entry: { module: { default: (_request: Request, status: number, headers: Headers) => new Response("<!DOCTYPE html>", { status, headers }), handleError: () => {} } },
+    assets: {
+      version: "test",
+      url: "/build/manifest-test.js",
+      entry: { module: "/build/entry.js", imports: [] },
+      routes: {},
+    },
+    entry: {
+      module: {
+        default: (_request: Request, status: number, headers: Headers) =>
+          new Response("<!DOCTYPE html>", { status, headers }),
+        handleError: () => {},
+      },
+    },
     routes,
     isSpaMode: false,
   } as unknown as ServerBuild;
@@ -71,13 +105,17 @@ describe("GHSA-49rj-9fvp-4h2h and GHSA-rxv8-25v2-qmq8: an error's name never pic
   it("turbo-stream sends an error as its message alone, in the server's copy and the browser's", async () => {
     for (const { encode, decode } of [turboStreamCjs, turboStreamEsm]) {
       await fc.assert(
-        fc.asyncProperty(fc.constantFrom(...CONSTRUCTOR_NAMES, ...STANDARD_ERRORS, "Custom"), fc.string(), async (name, message) => {
-          const text = await textOf(encode({ error: named(name, message) }));
-          expect(text).not.toContain(JSON.stringify(name));
-          const { value } = (await decode(streamOf(text))) as { value: { error: Error } };
-          expect(Object.getPrototypeOf(value.error)).toBe(Error.prototype);
-          expect(value.error.message).toBe(message);
-        }),
+        fc.asyncProperty(
+          fc.constantFrom(...CONSTRUCTOR_NAMES, ...STANDARD_ERRORS, "Custom"),
+          fc.string(),
+          async (name, message) => {
+            const text = await textOf(encode({ error: named(name, message) }));
+            expect(text).not.toContain(JSON.stringify(name));
+            const { value } = (await decode(streamOf(text))) as { value: { error: Error } };
+            expect(Object.getPrototypeOf(value.error)).toBe(Error.prototype);
+            expect(value.error.message).toBe(message);
+          },
+        ),
         { numRuns: 100 },
       );
     }
@@ -86,11 +124,17 @@ describe("GHSA-49rj-9fvp-4h2h and GHSA-rxv8-25v2-qmq8: an error's name never pic
   it("a stream that names a constructor still decodes to a plain Error (both copies)", async () => {
     for (const { decode } of [turboStreamCjs, turboStreamEsm]) {
       await fc.assert(
-        fc.asyncProperty(fc.constantFrom(...CONSTRUCTOR_NAMES, ...STANDARD_ERRORS), fc.oneof(fc.string(), fc.integer({ min: 0, max: 2 ** 31 })), async (name, message) => {
-          // The value is slot 0; an error is ["E", message, name] in turbo-stream 2's format.
-          const { value } = (await decode(streamOf(`${JSON.stringify([["E", message, name]])}\n`))) as { value: unknown };
-          expect(Object.getPrototypeOf(value)).toBe(Error.prototype);
-        }),
+        fc.asyncProperty(
+          fc.constantFrom(...CONSTRUCTOR_NAMES, ...STANDARD_ERRORS),
+          fc.oneof(fc.string(), fc.integer({ min: 0, max: 2 ** 31 })),
+          async (name, message) => {
+            // The value is slot 0; an error is ["E", message, name] in turbo-stream 2's format.
+            const { value } = (await decode(streamOf(`${JSON.stringify([["E", message, name]])}\n`))) as {
+              value: unknown;
+            };
+            expect(Object.getPrototypeOf(value)).toBe(Error.prototype);
+          },
+        ),
         { numRuns: 100 },
       );
     }
@@ -101,7 +145,9 @@ describe("GHSA-49rj-9fvp-4h2h and GHSA-rxv8-25v2-qmq8: an error's name never pic
     for (const name of CONSTRUCTOR_NAMES) {
       const response = await handle(new Request(`http://localhost/named.data?name=${name}`));
       expect(response.status).toBe(200);
-      const { value } = (await decodeViaTurboStream(response.body!, globalThis)) as { value: Record<string, { data: { error: Error; plain: Error } }> };
+      const { value } = (await decodeViaTurboStream(response.body!, globalThis)) as {
+        value: Record<string, { data: { error: Error; plain: Error } }>;
+      };
       const { error, plain } = value["routes/named"]!.data;
       expect(Object.getPrototypeOf(error), name).toBe(Error.prototype);
       expect(error.message).toBe("return 1");
@@ -109,7 +155,9 @@ describe("GHSA-49rj-9fvp-4h2h and GHSA-rxv8-25v2-qmq8: an error's name never pic
     }
     // The standard error types still come back as themselves, as in React Router 7.
     const response = await handle(new Request("http://localhost/named.data?name=RangeError"));
-    const { value } = (await decodeViaTurboStream(response.body!, globalThis)) as { value: Record<string, { data: { error: Error } }> };
+    const { value } = (await decodeViaTurboStream(response.body!, globalThis)) as {
+      value: Record<string, { data: { error: Error } }>;
+    };
     expect(value["routes/named"]!.data.error).toBeInstanceOf(RangeError);
   });
 
@@ -120,7 +168,9 @@ describe("GHSA-49rj-9fvp-4h2h and GHSA-rxv8-25v2-qmq8: an error's name never pic
     for (const name of ["ArrayBuffer", "SharedArrayBuffer", "Array"]) {
       const before = process.memoryUsage().arrayBuffers;
       const response = await handle(new Request(`http://localhost/named.data?name=${name}&message=1000000000`));
-      const { value } = (await decodeViaTurboStream(response.body!, globalThis)) as { value: Record<string, { data: { error: unknown } }> };
+      const { value } = (await decodeViaTurboStream(response.body!, globalThis)) as {
+        value: Record<string, { data: { error: unknown } }>;
+      };
       const error = value["routes/named"]!.data.error;
       expect(process.memoryUsage().arrayBuffers - before, name).toBeLessThan(16 * 1024 * 1024);
       expect(Object.getPrototypeOf(error), name).toBe(Error.prototype);
@@ -145,7 +195,9 @@ describe("GHSA-49rj-9fvp-4h2h and GHSA-rxv8-25v2-qmq8: an error's name never pic
         const errors = deserializeErrors({ root: { __type: "Error", __subType: name, message: "return 1" } });
         expect(Object.getPrototypeOf(errors.root), name).toBe(Error.prototype);
       }
-      expect(deserializeErrors({ root: { __type: "Error", __subType: "TypeError", message: "x" } }).root).toBeInstanceOf(TypeError);
+      expect(
+        deserializeErrors({ root: { __type: "Error", __subType: "TypeError", message: "x" } }).root,
+      ).toBeInstanceOf(TypeError);
     } finally {
       if (restore) Object.defineProperty(globalThis, "window", restore);
       else delete (globalThis as { window?: unknown }).window;
@@ -164,7 +216,9 @@ describe("GHSA-49rj-9fvp-4h2h and GHSA-rxv8-25v2-qmq8: an error's name never pic
   });
 
   it("the browser bundle carries them too: no constructor looked up by a name from the response", () => {
-    const chunks = readdirSync("public/build", { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".js"));
+    const chunks = readdirSync("public/build", { recursive: true, encoding: "utf8" }).filter((file) =>
+      file.endsWith(".js"),
+    );
     expect(chunks.length).toBeGreaterThan(3);
     let decoders = 0;
     for (const file of chunks) {
@@ -174,7 +228,9 @@ describe("GHSA-49rj-9fvp-4h2h and GHSA-rxv8-25v2-qmq8: an error's name never pic
       if (code.includes('"SanitizedError"')) {
         decoders += 1;
         // Remix's own decoder and hydration keep to the standard error types.
-        expect(code, file).toContain('["EvalError","RangeError","ReferenceError","SyntaxError","TypeError","URIError"]');
+        expect(code, file).toContain(
+          '["EvalError","RangeError","ReferenceError","SyntaxError","TypeError","URIError"]',
+        );
         expect(code, file).not.toMatch(/let [\w$]+=window\[[\w$]+\.__subType\];/);
       }
     }
@@ -188,7 +244,7 @@ describe("the site's server against the other advisories", () => {
 
   beforeAll(async () => {
     backend = await startFakeBackend({ articles: 3 });
-    site = await startSite({ BLOG_API_URL: backend.url, BLOG_API_TOKEN: FAKE_TOKEN});
+    site = await startSite({ BLOG_API_URL: backend.url, BLOG_API_TOKEN: FAKE_TOKEN });
   }, 60_000);
   afterAll(async () => {
     await site?.stop();
@@ -202,16 +258,23 @@ describe("the site's server against the other advisories", () => {
     expect(notFound.headers.get("content-type")).toMatch(/^text\/html/);
     const usual = await notFound.text();
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.stringMatching(/^[a-z]{1,3}$/), { minLength: 1, maxLength: 2_500 }), fc.integer({ min: 1, max: 2_000 }), async (segments, count) => {
-        // Deep paths, many of them: what made the manifest's path expansion expensive; within Node's 16 KB limit.
-        const deep = `/${segments.join("/")}`.slice(0, 6_000);
-        const query = [`p=${encodeURIComponent(deep)}`, ...Array.from({ length: Math.min(count, 1_200) }, (_, i) => `p=/${i}`)].join("&");
-        const reply = await fetch(`${site.url}/__manifest?version=${version}&${query}`);
-        expect(reply.status).toBe(404);
-        expect(reply.headers.get("content-type")).toMatch(/^text\/html/);
-        // The same page as for no path at all: nothing was matched or sent per path.
-        expect(await reply.text()).toBe(usual);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.stringMatching(/^[a-z]{1,3}$/), { minLength: 1, maxLength: 2_500 }),
+        fc.integer({ min: 1, max: 2_000 }),
+        async (segments, count) => {
+          // Deep paths, many of them: what made the manifest's path expansion expensive; within Node's 16 KB limit.
+          const deep = `/${segments.join("/")}`.slice(0, 6_000);
+          const query = [
+            `p=${encodeURIComponent(deep)}`,
+            ...Array.from({ length: Math.min(count, 1_200) }, (_, i) => `p=/${i}`),
+          ].join("&");
+          const reply = await fetch(`${site.url}/__manifest?version=${version}&${query}`);
+          expect(reply.status).toBe(404);
+          expect(reply.headers.get("content-type")).toMatch(/^text\/html/);
+          // The same page as for no path at all: nothing was matched or sent per path.
+          expect(await reply.text()).toBe(usual);
+        },
+      ),
       { numRuns: 25 },
     );
   }, 120_000);
@@ -219,15 +282,28 @@ describe("the site's server against the other advisories", () => {
   it("GHSA-84g9-w2xq-vcv6: PUT, PATCH and DELETE with a form from another site are refused before any route or backend call", async () => {
     const before = backend.calls().length;
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom("PUT", "PATCH", "DELETE", "POST"), fc.constantFrom("/", "/blog", "/blog?index", "/blog/backend-article-1", "/search?q=x", "/blog.data", "/_root.data"), fc.webUrl(), async (method, address, origin) => {
-        const reply = await fetch(`${site.url}${address}`, {
-          method,
-          headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
-          body: "intent=delete",
-        });
-        expect(reply.status, `${method} ${address}`).toBe(405);
-        expect(reply.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
-      }),
+      fc.asyncProperty(
+        fc.constantFrom("PUT", "PATCH", "DELETE", "POST"),
+        fc.constantFrom(
+          "/",
+          "/blog",
+          "/blog?index",
+          "/blog/backend-article-1",
+          "/search?q=x",
+          "/blog.data",
+          "/_root.data",
+        ),
+        fc.webUrl(),
+        async (method, address, origin) => {
+          const reply = await fetch(`${site.url}${address}`, {
+            method,
+            headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+            body: "intent=delete",
+          });
+          expect(reply.status, `${method} ${address}`).toBe(405);
+          expect(reply.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+        },
+      ),
       { numRuns: 60 },
     );
     expect(backend.calls().length).toBe(before);

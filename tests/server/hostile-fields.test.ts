@@ -90,7 +90,14 @@ async function watched(path: string, target: Site = site) {
   const ms = performance.now() - started;
   watching = false;
   await watcher;
-  return { status: response.status, text: bytes.toString("utf8"), bytes: bytes.length, ms, longestHealthz, pause: watchPause ? await longestPauseMs() : NaN };
+  return {
+    status: response.status,
+    text: bytes.toString("utf8"),
+    bytes: bytes.length,
+    ms,
+    longestHealthz,
+    pause: watchPause ? await longestPauseMs() : NaN,
+  };
 }
 
 let slugs = 0;
@@ -99,7 +106,8 @@ let slugs = 0;
 function timeProblems(answer: Awaited<ReturnType<typeof watched>>) {
   const problems: string[] = [];
   if (answer.ms >= ANSWER_WITHIN_MS) problems.push(`answered in ${Math.round(answer.ms)} ms`);
-  if (answer.longestHealthz >= HEALTHZ_WITHIN_MS) problems.push(`/healthz waited ${Math.round(answer.longestHealthz)} ms`);
+  if (answer.longestHealthz >= HEALTHZ_WITHIN_MS)
+    problems.push(`/healthz waited ${Math.round(answer.longestHealthz)} ms`);
   if (!(answer.pause < LONGEST_PAUSE_MS)) problems.push(`the event loop paused ${Math.round(answer.pause)} ms`);
   return problems;
 }
@@ -140,21 +148,28 @@ function shownFields(html: string) {
 }
 
 function decode(text: string) {
-  return text.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (entity) => ({ "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'", "&#39;": "'" })[entity]!);
+  return text.replace(
+    /&(amp|lt|gt|quot|#x27|#39);/g,
+    (entity) => ({ "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'", "&#39;": "'" })[entity]!,
+  );
 }
 
 describe("an article reply with any field of any size", () => {
-  it.each(knownFieldShapes())("%s: a bounded page, the server keeps answering", async (name, reply) => {
-    const answer = await expectBoundedArticle(reply, name);
-    // Replies nested too deep or of too many values are refused unparsed; every other one shows, its fields cut.
-    const refused = /nested|empty objects/.test(name);
-    expect(answer.status).toBe(refused ? 503 : 200);
-    if (refused) return;
-    const shown = shownFields(answer.text);
-    expect([...shown.title].length).toBeLessThanOrEqual(TITLE_MAX);
-    expect([...shown.description].length).toBeLessThanOrEqual(DESCRIPTION_MAX);
-    expect(shown.chips).toBeLessThanOrEqual(KEYWORDS_MAX);
-  }, 60_000);
+  it.each(knownFieldShapes())(
+    "%s: a bounded page, the server keeps answering",
+    async (name, reply) => {
+      const answer = await expectBoundedArticle(reply, name);
+      // Replies nested too deep or of too many values are refused unparsed; every other one shows, its fields cut.
+      const refused = /nested|empty objects/.test(name);
+      expect(answer.status).toBe(refused ? 503 : 200);
+      if (refused) return;
+      const shown = shownFields(answer.text);
+      expect([...shown.title].length).toBeLessThanOrEqual(TITLE_MAX);
+      expect([...shown.description].length).toBeLessThanOrEqual(DESCRIPTION_MAX);
+      expect(shown.chips).toBeLessThanOrEqual(KEYWORDS_MAX);
+    },
+    60_000,
+  );
 
   it("shows a cut title with an ellipsis, a bounded description and at most 20 keywords a group", async () => {
     const [, reply] = knownFieldShapes()[0]!;
@@ -178,14 +193,18 @@ describe("an article reply with any field of any size", () => {
     backend.state.replies.delete("refused-again");
   }, 30_000);
 
-  it.each([...ARTICLE_FIELDS, "all"])("generated, %s hostile: every page bounded, the server keeps answering", async (field) => {
-    await fc.assert(
-      fc.asyncProperty(hostileArticleReply(field), async ({ text, description }) => {
-        await expectBoundedArticle(text, description);
-      }),
-      { numRuns: field === "all" ? 10 : 4 },
-    );
-  }, 300_000);
+  it.each([...ARTICLE_FIELDS, "all"])(
+    "generated, %s hostile: every page bounded, the server keeps answering",
+    async (field) => {
+      await fc.assert(
+        fc.asyncProperty(hostileArticleReply(field), async ({ text, description }) => {
+          await expectBoundedArticle(text, description);
+        }),
+        { numRuns: field === "all" ? 10 : 4 },
+      );
+    },
+    300_000,
+  );
 });
 
 describe("pages of many articles whose fields are hostile", () => {
@@ -195,13 +214,27 @@ describe("pages of many articles whose fields are hostile", () => {
 
   beforeAll(async () => {
     // Ten articles, each with a huge title, description and id in the list (the list reply within the cap) and a hostile reply.
-    const blogs = replies.concat(replies).slice(0, 10).map(([, reply], index) => {
-      const slug = `listed-${index}`;
-      backend.state.replies.set(slug, reply);
-      return { id: "9".repeat(10_000), slug, metaTitle: `${"Title ".repeat(10_000)}${index}`, metaDescription: "<d>".repeat(25_000), pinterestImageLink: null };
-    });
+    const blogs = replies
+      .concat(replies)
+      .slice(0, 10)
+      .map(([, reply], index) => {
+        const slug = `listed-${index}`;
+        backend.state.replies.set(slug, reply);
+        return {
+          id: "9".repeat(10_000),
+          slug,
+          metaTitle: `${"Title ".repeat(10_000)}${index}`,
+          metaDescription: "<d>".repeat(25_000),
+          pinterestImageLink: null,
+        };
+      });
     backend.state.listBody = { blogs, total: blogs.length };
-    listSite = await startSite({ BLOG_API_URL: backend.url, BLOG_API_TOKEN: FAKE_TOKEN, PAGE_CACHE_SECONDS: "0", NODE_OPTIONS: "--max-old-space-size=384" });
+    listSite = await startSite({
+      BLOG_API_URL: backend.url,
+      BLOG_API_TOKEN: FAKE_TOKEN,
+      PAGE_CACHE_SECONDS: "0",
+      NODE_OPTIONS: "--max-old-space-size=384",
+    });
   }, 30_000);
 
   afterAll(async () => {
@@ -231,7 +264,11 @@ describe("pages of many articles whose fields are hostile", () => {
     // The article page stores what it fetched in the catalogue on the way, after its answer.
     expect((await fetch(`${listSite.url}/blog/listed-0`)).status).toBe(200);
     let keywordPage: Awaited<ReturnType<typeof watched>> | undefined;
-    for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
+    for (
+      const deadline = Date.now() + 10_000;
+      Date.now() < deadline;
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    ) {
       keywordPage = await watched("/keywords/k1", listSite);
       if (keywordPage.status === 200) break;
     }

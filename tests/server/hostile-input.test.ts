@@ -56,7 +56,8 @@ function expectSafe(reply: Reply | "client-refused", input: string, usual: strin
   if (reply === "client-refused") return;
   if (!(allow503 && reply.status === 503)) expect(reply.status, input).toBeLessThan(500);
   expect(reply.body).not.toMatch(/\n\s+at [\w.<>]+ \(/);
-  if (/[<>"]/.test(input) && input.length > 3) expect(reply.body.includes(input) && !usual.includes(input), input).toBe(false);
+  if (/[<>"]/.test(input) && input.length > 3)
+    expect(reply.body.includes(input) && !usual.includes(input), input).toBe(false);
 }
 
 /** The body of a page, for a harmless input. */
@@ -66,7 +67,12 @@ async function usualPage(path: string, headers: Record<string, string> = {}) {
   return reply.body;
 }
 
-const markup = fc.constantFrom("<script>alert(1)</script>", '"><img src=x onerror=alert(1)>', "</title><svg onload=alert(1)>", "'\"<>");
+const markup = fc.constantFrom(
+  "<script>alert(1)</script>",
+  '"><img src=x onerror=alert(1)>',
+  "</title><svg onload=alert(1)>",
+  "'\"<>",
+);
 const text = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: "binary", maxLength: 40 }), markup);
 
 beforeAll(async () => {
@@ -84,9 +90,15 @@ describe("hostile input never breaks the site", () => {
   it("any path", async () => {
     const usual = await usualPage("/no-such-page-harmless");
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.webPath(), text.map((value) => `/${encodeURIComponent(value)}`)), async (path) => {
-        expectSafe(await get(path || "/"), decodeURIComponent(path), usual);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.webPath(),
+          text.map((value) => `/${encodeURIComponent(value)}`),
+        ),
+        async (path) => {
+          expectSafe(await get(path || "/"), decodeURIComponent(path), usual);
+        },
+      ),
       { numRuns: serverRuns(3000) },
     );
   }, 120_000);
@@ -104,17 +116,34 @@ describe("hostile input never breaks the site", () => {
   it("any ?page= value", async () => {
     const usual = await usualPage("/blog");
     await fc.assert(
-      fc.asyncProperty(fc.oneof(text, fc.integer().map(String), fc.double().map(String), fc.array(fc.nat(), { maxLength: 3 }).map((pages) => pages.join("&page="))), async (page) => {
-        const reply = await get(`/blog?page=${encodeURIComponent(page)}`);
-        expectSafe(reply, page, usual);
-        if (reply !== "client-refused") expect([200, 301, 404]).toContain(reply.status);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          text,
+          fc.integer().map(String),
+          fc.double().map(String),
+          fc.array(fc.nat(), { maxLength: 3 }).map((pages) => pages.join("&page=")),
+        ),
+        async (page) => {
+          const reply = await get(`/blog?page=${encodeURIComponent(page)}`);
+          expectSafe(reply, page, usual);
+          if (reply !== "client-refused") expect([200, 301, 404]).toContain(reply.status);
+        },
+      ),
       { numRuns: serverRuns(2000) },
     );
   }, 120_000);
 
   it("any HTTP method: pages are read with GET and HEAD, anything else is refused, never a 500", async () => {
-    const paths = ["/", "/blog", "/blog/backend-article-1", "/blog/no-such-article", "/favicon.svg", "/build/no-such.js", "/healthz", "/%"];
+    const paths = [
+      "/",
+      "/blog",
+      "/blog/backend-article-1",
+      "/blog/no-such-article",
+      "/favicon.svg",
+      "/build/no-such.js",
+      "/healthz",
+      "/%",
+    ];
     // Every method Node's parser accepts; CONNECT takes a host, not a path.
     for (const method of http.METHODS.filter((name) => name !== "CONNECT")) {
       for (const path of paths) {
@@ -133,7 +162,8 @@ describe("hostile input never breaks the site", () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.string({ maxLength: 60 }), fc.domain(), markup), async (host) => {
         // Counted for this test's own slug only, so no other request can disturb the count.
-        const callsForSlug = () => backend.calls().filter((call) => call.query.slug === "no-such-article-for-hosts").length;
+        const callsForSlug = () =>
+          backend.calls().filter((call) => call.query.slug === "no-such-article-for-hosts").length;
         const before = callsForSlug();
         const reply = await get("/blog/no-such-article-for-hosts", { Host: host });
         expectSafe(reply, host, usual);
@@ -142,7 +172,6 @@ describe("hostile input never breaks the site", () => {
       { numRuns: serverRuns(2000) },
     );
   }, 120_000);
-
 });
 
 describe("forwarded headers", () => {
@@ -160,15 +189,18 @@ describe("forwarded headers", () => {
 });
 
 describe("an address that cannot be decoded", () => {
-  it.each(["/%", "/blog/%E0%A4%A", "/build/%zz", "/%3Cscript%3E%"])("%s gets the site's 400 page, not a bare error", async (path) => {
-    const reply = await get(path);
-    if (reply === "client-refused") throw new Error(`the client refused ${path}`);
-    expect(reply.status).toBe(400);
-    expect(reply.body).toContain("<title>This address cannot be read · ");
-    expect(reply.body).toContain('<a href="/">Return to Home</a>');
-    expect(reply.body).not.toMatch(/URIError|Failed to decode|\n\s+at /);
-    expect(reply.body).not.toContain("<script");
-  });
+  it.each(["/%", "/blog/%E0%A4%A", "/build/%zz", "/%3Cscript%3E%"])(
+    "%s gets the site's 400 page, not a bare error",
+    async (path) => {
+      const reply = await get(path);
+      if (reply === "client-refused") throw new Error(`the client refused ${path}`);
+      expect(reply.status).toBe(400);
+      expect(reply.body).toContain("<title>This address cannot be read · ");
+      expect(reply.body).toContain('<a href="/">Return to Home</a>');
+      expect(reply.body).not.toMatch(/URIError|Failed to decode|\n\s+at /);
+      expect(reply.body).not.toContain("<script");
+    },
+  );
 });
 
 describe("afterwards", () => {
@@ -184,7 +216,15 @@ describe("any backend reply shape", () => {
     const source = createHttpSource({ baseUrl: backend.url, token: FAKE_TOKEN, timeoutMs: 2000 });
     const shapes = fc.oneof(
       fc.jsonValue(),
-      fc.record({ blogs: fc.array(fc.dictionary(fc.constantFrom("id", "slug", "metaTitle", "metaDescription", "pinterestImageLink"), fc.jsonValue())), total: fc.jsonValue() }),
+      fc.record({
+        blogs: fc.array(
+          fc.dictionary(
+            fc.constantFrom("id", "slug", "metaTitle", "metaDescription", "pinterestImageLink"),
+            fc.jsonValue(),
+          ),
+        ),
+        total: fc.jsonValue(),
+      }),
     );
     await fc.assert(
       fc.asyncProperty(shapes, async (body) => {

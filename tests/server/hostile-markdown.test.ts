@@ -77,7 +77,10 @@ async function expectBoundedArticle(body: string) {
   expect(site.child.exitCode, site.output().slice(-2000)).toBeNull();
   expect(ms, "answer time").toBeLessThan(ANSWER_WITHIN_MS);
   expect(longestHealthz, "longest /healthz wait").toBeLessThan(HEALTHZ_WITHIN_MS);
-  if (process.env.SHOW_HEALTHZ) console.log(`${body.length} characters: answered in ${Math.round(ms)} ms, /healthz waited up to ${Math.round(longestHealthz)} ms`);
+  if (process.env.SHOW_HEALTHZ)
+    console.log(
+      `${body.length} characters: answered in ${Math.round(ms)} ms, /healthz waited up to ${Math.round(longestHealthz)} ms`,
+    );
   if (response.status === 503) {
     // Nothing could be shown: the site's own page, to be asked again later.
     expect(response.headers.get("retry-after")).toBeTruthy();
@@ -86,7 +89,9 @@ async function expectBoundedArticle(body: string) {
   expect(response.status).toBe(200);
   const page = documentPart(text);
   // Title, description, date and picture stay whatever became of the body.
-  expect(page).toContain(`<h1 class="font-serif text-4xl font-semibold leading-tight tracking-tight text-ink sm:text-5xl">Body of ${slug}</h1>`);
+  expect(page).toContain(
+    `<h1 class="font-serif text-4xl font-semibold leading-tight tracking-tight text-ink sm:text-5xl">Body of ${slug}</h1>`,
+  );
   expect(page).toContain("Description of backend article 1");
   expect(page).toMatch(/<time dateTime="2024-12-31[^"]*">December 31, 2024<\/time>/);
   expect(page).toMatch(/<figure[^>]*><picture[^>]*><source type="image\/avif"/);
@@ -96,12 +101,16 @@ async function expectBoundedArticle(body: string) {
 
 describe("an article body of any shape", () => {
   // The bodies that, before, froze the server for seconds to minutes, killed it, or gave a 500.
-  it.each(knownShapes)("%s: the article shows, the server keeps answering", async (_name, body) => {
-    const { status, page } = await expectBoundedArticle(body);
-    expect(status).toBe(200);
-    // These are all too large or too complex to format whole: the reader is told.
-    if (!["guillemets", "lines of a space"].includes(_name)) expect(page).toContain(SHORTENED_NOTE);
-  }, 30_000);
+  it.each(knownShapes)(
+    "%s: the article shows, the server keeps answering",
+    async (_name, body) => {
+      const { status, page } = await expectBoundedArticle(body);
+      expect(status).toBe(200);
+      // These are all too large or too complex to format whole: the reader is told.
+      if (!["guillemets", "lines of a space"].includes(_name)) expect(page).toContain(SHORTENED_NOTE);
+    },
+    30_000,
+  );
 
   it("is rendered once per fresh period, however often it is asked for", async () => {
     backend.state.bodies.set("hostile-again", "[a](/N) ".repeat(100_000));
@@ -111,12 +120,22 @@ describe("an article body of any shape", () => {
   }, 30_000);
 
   it("in the feed: the feed answers and the server lives", async () => {
-    const entry = (slug: string) => ({ id: slug, slug, metaTitle: `Body of ${slug}`, metaDescription: "x", pinterestImageLink: null });
+    const entry = (slug: string) => ({
+      id: slug,
+      slug,
+      metaTitle: `Body of ${slug}`,
+      metaDescription: "x",
+      pinterestImageLink: null,
+    });
     backend.state.bodies.set("feed-links", "[a](/N) ".repeat(100_000));
     backend.state.bodies.set("feed-lists", `${"- ".repeat(50_000)}x`);
     backend.state.listBody = { blogs: [entry("feed-links"), entry("feed-lists")], total: 2 };
     // A site of its own, whose first list page is not cached yet.
-    const feedSite = await startSite({ BLOG_API_URL: backend.url, BLOG_API_TOKEN: FAKE_TOKEN, NODE_OPTIONS: "--max-old-space-size=384" });
+    const feedSite = await startSite({
+      BLOG_API_URL: backend.url,
+      BLOG_API_TOKEN: FAKE_TOKEN,
+      NODE_OPTIONS: "--max-old-space-size=384",
+    });
     try {
       const { response, text, longestHealthz } = await whileWatched("/blog/rss.xml", feedSite);
       expect(response.status).toBe(200);

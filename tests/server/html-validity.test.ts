@@ -52,7 +52,10 @@ async function hydratedDom(url: string): Promise<string> {
   const page = await browser.newPage();
   try {
     // Nothing leaves the machine: third-party embeds and scripts are refused.
-    await page.route((target) => !/^https?:\/\/127\.0\.0\.1(:\d+)?\//.test(target.href), (route) => route.abort("blockedbyclient"));
+    await page.route(
+      (target) => !/^https?:\/\/127\.0\.0\.1(:\d+)?\//.test(target.href),
+      (route) => route.abort("blockedbyclient"),
+    );
     await page.goto(url);
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     return `<!DOCTYPE html>\n${await page.evaluate(() => document.documentElement.outerHTML)}`;
@@ -66,8 +69,18 @@ beforeAll(async () => {
   const [embedded, hosted, vietnamese, japaneseSite] = await Promise.all([
     startSite({}),
     startSite({ ...configuredSite, BLOG_API_URL: backend.url, BLOG_API_TOKEN: FAKE_TOKEN }),
-    startSite({ SITE_NAME: VIETNAMESE_SITE_NAME, SITE_PRODUCT: "Tịnh Độ", SITE_LANGUAGE: "vi", CONTENT_DIR: vietnameseContentDir }),
-    startSite({ SITE_NAME: japanese.name, SITE_PRODUCT: japanese.product, SITE_LANGUAGE: "ja", CONTENT_DIR: japanese.contentDir }),
+    startSite({
+      SITE_NAME: VIETNAMESE_SITE_NAME,
+      SITE_PRODUCT: "Tịnh Độ",
+      SITE_LANGUAGE: "vi",
+      CONTENT_DIR: vietnameseContentDir,
+    }),
+    startSite({
+      SITE_NAME: japanese.name,
+      SITE_PRODUCT: japanese.product,
+      SITE_LANGUAGE: "ja",
+      CONTENT_DIR: japanese.contentDir,
+    }),
   ]);
   sites = { embedded, hosted, vietnamese, japanese: japaneseSite };
   browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu"] });
@@ -80,10 +93,22 @@ beforeAll(async () => {
   }
   let output: string;
   try {
-    output = execFileSync("java", [...JVM_OPTIONS, "-jar", VNU_JAR, "--format", "json", "--stdout", ...[...documents.keys()].map((url) => url.slice(5))], {
-      encoding: "utf8",
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    output = execFileSync(
+      "java",
+      [
+        ...JVM_OPTIONS,
+        "-jar",
+        VNU_JAR,
+        "--format",
+        "json",
+        "--stdout",
+        ...[...documents.keys()].map((url) => url.slice(5)),
+      ],
+      {
+        encoding: "utf8",
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
   } catch (error) {
     // vnu exits 1 when it found errors; its report is still on stdout.
     output = String((error as { stdout?: string }).stdout ?? "");
@@ -108,7 +133,10 @@ describe("the Nu HTML Checker", () => {
   it("finds no error in any of them", () => {
     const errors = messages
       .filter((message) => message.type === "error" || message.type === "non-document-error")
-      .map((message) => `${documents.get(message.url ?? "") ?? message.url}, line ${message.lastLine}: ${message.message} (${message.extract?.trim().slice(0, 120)})`);
+      .map(
+        (message) =>
+          `${documents.get(message.url ?? "") ?? message.url}, line ${message.lastLine}: ${message.message} (${message.extract?.trim().slice(0, 120)})`,
+      );
     expect(errors).toEqual([]);
   });
 });

@@ -19,7 +19,13 @@ let listed: Site;
 let open: Site;
 const cacheDirs: string[] = [];
 
-const entry = (slug: string, link: string) => ({ id: slug, slug, metaTitle: `Card ${slug}`, metaDescription: `About ${slug}.`, pinterestImageLink: link });
+const entry = (slug: string, link: string) => ({
+  id: slug,
+  slug,
+  metaTitle: `Card ${slug}`,
+  metaDescription: `About ${slug}.`,
+  pinterestImageLink: link,
+});
 const sources = () => ({
   pin: `${host.url}/pin/server-test.jpg`,
   huge: `${host.url}/huge.jpg`,
@@ -34,7 +40,13 @@ const sources = () => ({
 async function siteWith(env: Record<string, string>): Promise<Site> {
   const cacheDir = mkdtempSync(path.join(tmpdir(), "site-images-"));
   cacheDirs.push(cacheDir);
-  return startSite({ BLOG_API_URL: backend.url, BLOG_API_TOKEN: FAKE_TOKEN, PAGE_CACHE_SECONDS: "0", IMAGE_CACHE_DIR: cacheDir, ...env });
+  return startSite({
+    BLOG_API_URL: backend.url,
+    BLOG_API_TOKEN: FAKE_TOKEN,
+    PAGE_CACHE_SECONDS: "0",
+    IMAGE_CACHE_DIR: cacheDir,
+    ...env,
+  });
 }
 
 /** The addresses a page offers for one source link, from its HTML (every srcset candidate and src). */
@@ -49,7 +61,10 @@ beforeAll(async () => {
   const links = sources();
   backend = await startFakeBackend({
     imageBase: host.url,
-    listBody: { blogs: Object.entries(links).map(([name, link]) => entry(name, link)), total: Object.keys(links).length },
+    listBody: {
+      blogs: Object.entries(links).map(([name, link]) => entry(name, link)),
+      total: Object.keys(links).length,
+    },
   });
   [listed, open] = await Promise.all([
     siteWith({ IMAGE_HOSTS: host.host, IMAGE_FETCH_TIMEOUT_MS: "1000" }),
@@ -77,7 +92,11 @@ describe("images from the site's own origin", () => {
       const [, w, h, type] = /(\d+)x(\d+)\.(\w+)$/.exec(copies[index]!)!;
       expect(answer.headers.get("content-type")).toBe(`image/${type}`);
       // sharp calls AVIF "heif", its container; the file type box names the brand.
-      expect({ width, height, format }).toEqual({ width: Number(w), height: Number(h), format: type === "avif" ? "heif" : type });
+      expect({ width, height, format }).toEqual({
+        width: Number(w),
+        height: Number(h),
+        format: type === "avif" ? "heif" : type,
+      });
       if (type === "avif") expect(bytes.subarray(4, 12).toString("latin1")).toBe("ftypavif");
     }
     expect(host.calls()["/pin/server-test.jpg"], "one fetch of the source for all six copies").toBe(1);
@@ -89,7 +108,10 @@ describe("images from the site's own origin", () => {
       // One character of the signature changed.
       copy!.replace(/\/img\/([\w-])/, (_whole, first: string) => `/img/${first === "A" ? "B" : "A"}`),
       copy!.replace(/\/\d+x\d+\./, "/160x160."),
-      copy!.replace(Buffer.from(sources().pin).toString("base64url"), Buffer.from(`${host.url}/pin/other.jpg`).toString("base64url")),
+      copy!.replace(
+        Buffer.from(sources().pin).toString("base64url"),
+        Buffer.from(`${host.url}/pin/other.jpg`).toString("base64url"),
+      ),
       "/img/not-even-close",
     ];
     for (const address of forged) expect((await fetch(`${listed.url}${address}`)).status, address).toBe(404);
@@ -101,7 +123,9 @@ describe("images from the site's own origin", () => {
     const link = `${host.url}/pin/article-1.jpg`;
     const copies = await copiesOn(listed, "/blog/backend-article-1", link);
     expect(copies.map((copy) => copy.split("/").at(-1)).sort()).toEqual(
-      ["128x128", "64x64", "1200x800", "480x320", "800x533"].flatMap((box) => [`${box}.avif`, `${box}.jpeg`, `${box}.webp`]).sort(),
+      ["128x128", "64x64", "1200x800", "480x320", "800x533"]
+        .flatMap((box) => [`${box}.avif`, `${box}.jpeg`, `${box}.webp`])
+        .sort(),
     );
     expect(html).toContain(`href="${link}"`);
     expect(html).toContain(`property="og:image" content="${link}"`);
@@ -122,7 +146,12 @@ describe("sources that are refused or fail", () => {
     const answers = await Promise.all(copies.map((copy) => fetch(`${listed.url}${copy}`)));
     expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(status));
     expect(await answers[0]!.text()).toMatch(/^Image source unavailable: .+/);
-    expect(listed.output().split("\n").filter((line) => line.includes(link) && line.includes("refused"))).toHaveLength(1);
+    expect(
+      listed
+        .output()
+        .split("\n")
+        .filter((line) => line.includes(link) && line.includes("refused")),
+    ).toHaveLength(1);
     expect(await copiesOn(listed, "/blog", link), "left out of the next page").toEqual([]);
     expect(await copiesOn(listed, "/blog", sources().pin), "other images stay").toHaveLength(6);
   });

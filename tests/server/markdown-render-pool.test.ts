@@ -36,13 +36,17 @@ describe("the markdown render pool", () => {
   });
 
   it("loses the worker, not the process, to a body that needs more memory than a worker has", async () => {
-    const { render } = renderer({ resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4, stackSizeMb: 4 } });
+    const { render } = renderer({
+      resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4, stackSizeMb: 4 },
+    });
     await expect(render("- item\n".repeat(40_000))).rejects.toThrow(/memory|exited/i);
     expect((await render("*next*")).html).toBe("<p><em>next</em></p>");
   });
 
   it("gives up on a body nested past the worker's stack", async () => {
-    const { render } = renderer({ resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 1 } });
+    const { render } = renderer({
+      resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 1 },
+    });
     await expect(render(`${"- ".repeat(1_000)}x`)).rejects.toThrow(/call stack/);
     expect((await render("*next*")).html).toBe("<p><em>next</em></p>");
   }, 15_000);

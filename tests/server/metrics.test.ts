@@ -32,24 +32,32 @@ function request(
 ) {
   return new Promise<{ status: number; type: string; text: string }>((resolve, reject) => {
     http
-      .request({ host: "127.0.0.1", port, method, path: urlPath, headers: { Host: host, ...headers }, agent: false }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, type: String(response.headers["content-type"] ?? ""), text: Buffer.concat(chunks).toString("utf8") }),
-        );
-      })
+      .request(
+        { host: "127.0.0.1", port, method, path: urlPath, headers: { Host: host, ...headers }, agent: false },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              type: String(response.headers["content-type"] ?? ""),
+              text: Buffer.concat(chunks).toString("utf8"),
+            }),
+          );
+        },
+      )
       .on("error", reject)
       .end(body);
   });
 }
 
-
 const seriesKey = ({ name, labels }: Sample) => `${name}${JSON.stringify(Object.entries(labels).sort())}`;
 
 /** The value of the one sample with this name and these labels (among others), or undefined. */
 function valueOf(all: Sample[], name: string, labels: Record<string, string> = {}) {
-  const found = all.filter((sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value));
+  const found = all.filter(
+    (sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value),
+  );
   if (found.length > 1) throw new Error(`${name} ${JSON.stringify(labels)} matches ${found.length} samples`);
   return found[0]?.value;
 }
@@ -105,9 +113,17 @@ function hostileRequests(port: number) {
     () => request(port, BETA, `/%E0%A4%A${t()}`),
     () => request(port, ALPHA, `/${t()}`, { method: "POST" }),
     () => request(port, BETA, `/${t()}`, { method: "PROPFIND" }),
-    () => request(port, ALPHA, `/${t()}`, { headers: { "X-Forwarded-Host": `${t()}.evil`, "User-Agent": t(), Cookie: `a=${t()}` } }),
+    () =>
+      request(port, ALPHA, `/${t()}`, {
+        headers: { "X-Forwarded-Host": `${t()}.evil`, "User-Agent": t(), Cookie: `a=${t()}` },
+      }),
   ];
-  return { tokens, run: async () => { for (const send of requests) await send(); } };
+  return {
+    tokens,
+    run: async () => {
+      for (const send of requests) await send();
+    },
+  };
 }
 
 describe.skipIf(prometheusMissing)("Prometheus metrics", { timeout: 30_000 }, () => {
@@ -166,7 +182,9 @@ describe.skipIf(prometheusMissing)("Prometheus metrics", { timeout: 30_000 }, ()
     expect(onPublicPort.status).toBe(404);
     expect(onPublicPort.type).toBe(notFound.type);
     expect(onPublicPort.text).not.toContain("# HELP");
-    expect(/<title>([^<]*)<\/title>/.exec(onPublicPort.text)?.[1]).toBe(/<title>([^<]*)<\/title>/.exec(notFound.text)?.[1]);
+    expect(/<title>([^<]*)<\/title>/.exec(onPublicPort.text)?.[1]).toBe(
+      /<title>([^<]*)<\/title>/.exec(notFound.text)?.[1],
+    );
   });
 
   it("has no listener without METRICS_PORT", async () => {
@@ -209,11 +227,21 @@ describe.skipIf(prometheusMissing)("Prometheus metrics", { timeout: 30_000 }, ()
     }
     expect(valueOf(all, requests, { site: ALPHA, route: "routes/blog.$slug", status_class: "5xx" })).toBe(1);
     // One call as the cache sees it, its retry inside.
-    expect(valueOf(all, "content_site_backend_calls_total", { site: ALPHA, function: "details", outcome: "http_error" })).toBe(1);
-    expect(valueOf(all, "content_site_backend_calls_total", { site: BETA, function: "details", outcome: "ok" })).toBeGreaterThanOrEqual(1);
-    expect(valueOf(all, "content_site_backend_calls_total", { site: BETA, function: "details", outcome: "http_error" })).toBeGreaterThanOrEqual(1);
-    expect(valueOf(all, "content_site_backend_call_duration_seconds_count", { site: ALPHA, function: "details" })).toBeGreaterThanOrEqual(1);
-    expect(valueOf(all, "content_site_backend_stale_replies_total", { site: BETA, reason: "backend_failed" })).toBeGreaterThanOrEqual(1);
+    expect(
+      valueOf(all, "content_site_backend_calls_total", { site: ALPHA, function: "details", outcome: "http_error" }),
+    ).toBe(1);
+    expect(
+      valueOf(all, "content_site_backend_calls_total", { site: BETA, function: "details", outcome: "ok" }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      valueOf(all, "content_site_backend_calls_total", { site: BETA, function: "details", outcome: "http_error" }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      valueOf(all, "content_site_backend_call_duration_seconds_count", { site: ALPHA, function: "details" }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      valueOf(all, "content_site_backend_stale_replies_total", { site: BETA, reason: "backend_failed" }),
+    ).toBeGreaterThanOrEqual(1);
     expect(valueOf(all, "content_site_sites")).toBe(2);
     expect(valueOf(all, "content_site_sites_reloads_total", { result: "ok" })).toBe(1);
     expect(valueOf(all, "content_site_sites_last_reload_successful")).toBe(1);
@@ -226,19 +254,24 @@ describe.skipIf(prometheusMissing)("Prometheus metrics", { timeout: 30_000 }, ()
   it("counts the readers that waited for a backend call already in flight", async () => {
     alphaBackend.state.latencyMs = 300;
     try {
-      const replies = await Promise.all(Array.from({ length: 5 }, () => request(site.port, ALPHA, "/blog/backend-article-9")));
+      const replies = await Promise.all(
+        Array.from({ length: 5 }, () => request(site.port, ALPHA, "/blog/backend-article-9")),
+      );
       expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200, 200, 200]);
     } finally {
       alphaBackend.state.latencyMs = 0;
     }
-    const details = alphaBackend.calls().filter((call) => call.path === "/get_details" && call.query.slug === "backend-article-9");
+    const details = alphaBackend
+      .calls()
+      .filter((call) => call.path === "/get_details" && call.query.slug === "backend-article-9");
     expect(details).toHaveLength(1);
     expect(valueOf(samples(await scrape()), "content_site_backend_joined_calls_total", { site: ALPHA })).toBe(4);
   });
 
   it("counts image source fetches by outcome, copies made, disk cache hits and dead links", async () => {
     const html = (await request(site.port, ALPHA, "/blog")).text;
-    const copyOf = (link: string) => new RegExp(`/img/[\\w-]+/\\w+/${Buffer.from(link).toString("base64url")}/\\d+x\\d+\\.webp`).exec(html)?.[0];
+    const copyOf = (link: string) =>
+      new RegExp(`/img/[\\w-]+/\\w+/${Buffer.from(link).toString("base64url")}/\\d+x\\d+\\.webp`).exec(html)?.[0];
     const live = copyOf(`${imageHost.url}/pin/article-1.jpg`);
     const dead = copyOf(`${imageHost.url}/dead/article-7.jpg`);
     expect(live && dead).toBeTruthy();
@@ -253,7 +286,13 @@ describe.skipIf(prometheusMissing)("Prometheus metrics", { timeout: 30_000 }, ()
     expect(valueOf(all, "content_site_image_disk_cache_hits_total")).toBe(1);
     expect(valueOf(all, "content_site_image_disk_cache_bytes")).toBeGreaterThan(0);
     expect(valueOf(all, "content_site_image_dead_links")).toBe(1);
-    expect(valueOf(all, "content_site_http_request_duration_seconds_count", { site: ALPHA, route: "routes/img.$", status_class: "2xx" })).toBe(2);
+    expect(
+      valueOf(all, "content_site_http_request_duration_seconds_count", {
+        site: ALPHA,
+        route: "routes/img.$",
+        status_class: "2xx",
+      }),
+    ).toBe(2);
   });
 
   it("are each explained in docs/monitoring.md's table of series", async () => {
@@ -267,7 +306,11 @@ describe.skipIf(prometheusMissing)("Prometheus metrics", { timeout: 30_000 }, ()
       rows.push(line);
     }
     const monitoring = rows.join("\n");
-    const names = new Set(samples(await scrape()).map((sample) => sample.name.replace(/_(bucket|sum|count)$/, "")).filter((name) => name.startsWith("content_site_")));
+    const names = new Set(
+      samples(await scrape())
+        .map((sample) => sample.name.replace(/_(bucket|sum|count)$/, ""))
+        .filter((name) => name.startsWith("content_site_")),
+    );
     expect(names.size).toBeGreaterThan(10);
     for (const name of names) expect(monitoring, name).toContain(`\`${name}\``);
   });
@@ -280,27 +323,43 @@ describe.skipIf(prometheusMissing)("Prometheus metrics", { timeout: 30_000 }, ()
     await second.run();
     const after = await scrape();
     // The process series (handles by type, GC by kind) come and go with the work; the site's own do not.
-    const own = (exposition: string) => samples(exposition).filter((sample) => sample.name.startsWith("content_site_")).map(seriesKey).sort();
+    const own = (exposition: string) =>
+      samples(exposition)
+        .filter((sample) => sample.name.startsWith("content_site_"))
+        .map(seriesKey)
+        .sort();
     expect(own(after)).toEqual(own(before));
     for (const token of [...first.tokens, ...second.tokens]) expect(after).not.toContain(token);
     for (const sample of samples(after)) {
       for (const [name, values] of Object.entries(allowed)) {
-        if (sample.labels[name] !== undefined) expect(values, `${name} of ${sample.name}`).toContain(sample.labels[name]);
+        if (sample.labels[name] !== undefined)
+          expect(values, `${name} of ${sample.name}`).toContain(sample.labels[name]);
       }
     }
   });
 
   it("is scraped by a real Prometheus, whose queries answer for the traffic and whose alerting rules evaluate", async () => {
     // A reader's Web Vitals beacon (app/vitals), so that the series the LCP rule reads exist.
-    const vitals = JSON.stringify({ v: 1, kind: "vitals", path: "/blog/backend-article-2", metrics: { LCP: [1800, "main>img"] } });
-    const headers = { "Content-Type": "text/plain", "Sec-Fetch-Site": "same-origin", "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/142.0.0.0 Safari/537.36" };
+    const vitals = JSON.stringify({
+      v: 1,
+      kind: "vitals",
+      path: "/blog/backend-article-2",
+      metrics: { LCP: [1800, "main>img"] },
+    });
+    const headers = {
+      "Content-Type": "text/plain",
+      "Sec-Fetch-Site": "same-origin",
+      "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/142.0.0.0 Safari/537.36",
+    };
     expect((await request(site.port, ALPHA, "/__beacon", { method: "POST", headers, body: vitals })).status).toBe(204);
     const prometheus = await startPrometheus({ targets: [`127.0.0.1:${metricsPort}`] });
     try {
       // Until a scrape and an evaluation of every rule have happened.
       const deadline = Date.now() + 15_000;
       const evaluated = async () => {
-        const { groups } = (await prometheus.api("/api/v1/rules")) as { groups: { rules: { lastEvaluation: string }[] }[] };
+        const { groups } = (await prometheus.api("/api/v1/rules")) as {
+          groups: { rules: { lastEvaluation: string }[] }[];
+        };
         return groups.flatMap((group) => group.rules).every((rule) => !rule.lastEvaluation.startsWith("0001"));
       };
       while ((await prometheus.query('up{job="content-site"} == 1')).length === 0 || !(await evaluated())) {
@@ -308,17 +367,27 @@ describe.skipIf(prometheusMissing)("Prometheus metrics", { timeout: 30_000 }, ()
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
 
-      const perSite = await prometheus.query('sum by (site) (content_site_http_request_duration_seconds_count{route="routes/_index",status_class="2xx"})');
-      expect(Object.fromEntries(perSite.map((sample) => [sample.labels.site, sample.value]))).toEqual({ [ALPHA]: 2, [BETA]: 2 });
+      const perSite = await prometheus.query(
+        'sum by (site) (content_site_http_request_duration_seconds_count{route="routes/_index",status_class="2xx"})',
+      );
+      expect(Object.fromEntries(perSite.map((sample) => [sample.labels.site, sample.value]))).toEqual({
+        [ALPHA]: 2,
+        [BETA]: 2,
+      });
       const failures = await prometheus.query(`content_site_backend_calls_total{site="${ALPHA}",outcome!="ok"}`);
-      expect(failures.map(({ labels, value }) => ({ function: labels.function, outcome: labels.outcome, value }))).toEqual([
-        { function: "details", outcome: "http_error", value: 1 },
-      ]);
+      expect(
+        failures.map(({ labels, value }) => ({ function: labels.function, outcome: labels.outcome, value })),
+      ).toEqual([{ function: "details", outcome: "http_error", value: 1 }]);
       const hits = await prometheus.query("sum by (site) (content_site_page_cache_hits_total)");
-      expect(Object.fromEntries(hits.map((sample) => [sample.labels.site, sample.value]))).toEqual({ [ALPHA]: 1, [BETA]: 1 });
+      expect(Object.fromEntries(hits.map((sample) => [sample.labels.site, sample.value]))).toEqual({
+        [ALPHA]: 1,
+        [BETA]: 1,
+      });
 
       // Every rule evaluates without error, on series the origin really exposes.
-      const { groups } = (await prometheus.api("/api/v1/rules")) as { groups: { rules: { name: string; health: string; query: string }[] }[] };
+      const { groups } = (await prometheus.api("/api/v1/rules")) as {
+        groups: { rules: { name: string; health: string; query: string }[] }[];
+      };
       const rules = groups.flatMap((group) => group.rules);
       expect(rules.map((rule) => [rule.name, rule.health])).toEqual(rules.map((rule) => [rule.name, "ok"]));
       const exposed = new Set(samples(await scrape()).map((sample) => sample.name));
@@ -340,7 +409,9 @@ describe.skipIf(prometheusMissing)("the operator's Prometheus files (docs/promet
     expect(config.status, config.output).toBe(0);
     const rules = promtool(["check", "rules", "alerts.yml"]);
     expect(rules.status, rules.output).toBe(0);
-    const { groups } = parse(readFileSync(path.join(PROMETHEUS_DIR, "alerts.yml"), "utf8")) as { groups: { rules: { alert: string }[] }[] };
+    const { groups } = parse(readFileSync(path.join(PROMETHEUS_DIR, "alerts.yml"), "utf8")) as {
+      groups: { rules: { alert: string }[] }[];
+    };
     expect(groups.flatMap((group) => group.rules.map((rule) => rule.alert))).toEqual([
       "SiteMetricsDown",
       "SiteBackendFailing",

@@ -23,16 +23,26 @@ const alphabets: string[][] = [
   // Vietnamese, precomposed, plus a decomposed ế (e, circumflex, acute) that must stay as it is.
   [..."aăâbcdđeêghiklmnoôơpqrstuưvxyàảãáạằẳẵắặầẩẫấậèẻẽéẹềểễếệìỉĩíịòỏõóọồổỗốộờởỡớợùủũúụừửữứựỳỷỹýỵĐẠ", "e\u0302\u0301"],
   [..."กขคฆงจฉชซญดตถทธนบปผพฟภมยรลวศษสหอฮะาำเแโใไ", "กิ", "ที่", "น้ำ", "พระ", "ธรรม"],
-  [..."あいうえおかきくけこさしすせそたちつてとなにのはひふへほまみむめもやゆよらりるれろわをん禅仏道場心静寂茶花月、。「」ー", "𠮷"],
+  [
+    ..."あいうえおかきくけこさしすせそたちつてとなにのはひふへほまみむめもやゆよらりるれろわをん禅仏道場心静寂茶花月、。「」ー",
+    "𠮷",
+  ],
   [..."가나다라마바사아자차카타파하불교선명상마음정토절스님법당염불"],
   ["🙏", "☸️", "🪷", "✨", "🧘🏽‍♀️", "👨‍👩‍👧", "🇻🇳", "🇹🇭", "🕉️"],
   ["“", "”", "‘", "’", "—", "–", "…", "«", "»", "„", "·", "•", "‹", "›"],
 ];
 
-const word = fc.constantFrom(...alphabets).chain((letters) => fc.array(fc.constantFrom(...letters), { minLength: 1, maxLength: 10 }).map((parts) => parts.join("")));
-const words = (minLength: number, maxLength: number) => fc.array(word, { minLength, maxLength }).map((parts) => parts.join(" "));
+const word = fc
+  .constantFrom(...alphabets)
+  .chain((letters) =>
+    fc.array(fc.constantFrom(...letters), { minLength: 1, maxLength: 10 }).map((parts) => parts.join("")),
+  );
+const words = (minLength: number, maxLength: number) =>
+  fc.array(word, { minLength, maxLength }).map((parts) => parts.join(" "));
 const slug = fc.oneof(
-  fc.array(fc.constantFrom(...alphabets[0]!, ...alphabets[2]!.slice(0, 40)), { minLength: 1, maxLength: 12 }).map((parts) => parts.join("")),
+  fc
+    .array(fc.constantFrom(...alphabets[0]!, ...alphabets[2]!.slice(0, 40)), { minLength: 1, maxLength: 12 })
+    .map((parts) => parts.join("")),
   fc.stringMatching(/^[a-z][a-z0-9-]{0,20}$/),
 );
 const article = fc.record({
@@ -49,7 +59,10 @@ const fixedSites = [
   { name: "วัดป่าสันติธรรม", product: "เถรวาท" },
   { name: "禅の道場 — 静けさ", product: "禅" },
 ];
-const generatedSites = fc.sample(fc.record({ name: words(1, 12), product: words(1, 3) }), { numRuns: SITES - fixedSites.length, seed: SEED });
+const generatedSites = fc.sample(fc.record({ name: words(1, 12), product: words(1, 3) }), {
+  numRuns: SITES - fixedSites.length,
+  seed: SEED,
+});
 const siteTexts = [...fixedSites, ...generatedSites];
 const articles = fc
   .sample(article, { numRuns: ARTICLES, seed: SEED + 1 })
@@ -67,7 +80,8 @@ const articles = fc
   }));
 /** Titles and descriptions as the site shows them: whole, or cut at their bound (docs/decisions/041). */
 const shownTitle = (item: { metaTitle: string }) => boundedText(item.metaTitle, FIELD_BOUNDS.titleChars);
-const shownDescription = (item: { metaDescription: string }) => boundedText(item.metaDescription, FIELD_BOUNDS.descriptionChars);
+const shownDescription = (item: { metaDescription: string }) =>
+  boundedText(item.metaDescription, FIELD_BOUNDS.descriptionChars);
 
 const hostOf = (index: number) => `site-${index}.multibyte.test`;
 
@@ -77,20 +91,26 @@ type Reply = { status: number; text: string };
 function get(port: number, host: string, urlPath: string, encoding: "identity" | "gzip" | "br"): Promise<Reply> {
   return new Promise((resolve, reject) => {
     http
-      .request({ host: "127.0.0.1", port, path: urlPath, headers: { Host: host, "Accept-Encoding": encoding }, agent: false }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => {
-          try {
-            const body = Buffer.concat(chunks);
-            const sent = response.headers["content-encoding"];
-            const bytes = sent === "br" ? brotliDecompressSync(body) : sent === "gzip" ? gunzipSync(body) : body;
-            resolve({ status: response.statusCode ?? 0, text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) });
-          } catch (error) {
-            reject(new Error(`${host}${urlPath} (${encoding}): ${error instanceof Error ? error.message : error}`));
-          }
-        });
-      })
+      .request(
+        { host: "127.0.0.1", port, path: urlPath, headers: { Host: host, "Accept-Encoding": encoding }, agent: false },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () => {
+            try {
+              const body = Buffer.concat(chunks);
+              const sent = response.headers["content-encoding"];
+              const bytes = sent === "br" ? brotliDecompressSync(body) : sent === "gzip" ? gunzipSync(body) : body;
+              resolve({
+                status: response.statusCode ?? 0,
+                text: new TextDecoder("utf-8", { fatal: true }).decode(bytes),
+              });
+            } catch (error) {
+              reject(new Error(`${host}${urlPath} (${encoding}): ${error instanceof Error ? error.message : error}`));
+            }
+          });
+        },
+      )
       .on("error", reject)
       .end();
   });
@@ -116,7 +136,8 @@ describe(`text outside ASCII, through the real server (seed ${SEED}: FC_SEED=${S
   }
 
   function expectText(text: string, expected: string[], where: string) {
-    for (const value of expected) expect(text.includes(value), `${where} reads back ${JSON.stringify(value)}`).toBe(true);
+    for (const value of expected)
+      expect(text.includes(value), `${where} reads back ${JSON.stringify(value)}`).toBe(true);
   }
 
   beforeAll(async () => {
@@ -124,7 +145,12 @@ describe(`text outside ASCII, through the real server (seed ${SEED}: FC_SEED=${S
     backend = await startFakeBackend({ content: articles });
     const sitesFile = path.join(scratch, "sites.json");
     // JSON is YAML: every name goes in as it is.
-    const sites = siteTexts.map(({ name, product }, index) => ({ hosts: [hostOf(index)], SITE_NAME: name, SITE_PRODUCT: product, SITE_URL: `https://${hostOf(index)}` }));
+    const sites = siteTexts.map(({ name, product }, index) => ({
+      hosts: [hostOf(index)],
+      SITE_NAME: name,
+      SITE_PRODUCT: product,
+      SITE_URL: `https://${hostOf(index)}`,
+    }));
     writeFileSync(sitesFile, JSON.stringify({ sites }));
     site = await startSite({ SITES_FILE: sitesFile, BLOG_API_URL: backend.url, BLOG_API_TOKEN: FAKE_TOKEN });
     started = Date.now();
@@ -141,28 +167,55 @@ describe(`text outside ASCII, through the real server (seed ${SEED}: FC_SEED=${S
       const host = hostOf(index);
       expectText(await page(host, "/"), [name, `"name":"${name}"`, product], `${host}/`);
       const listed = articles.slice(0, 10);
-      expectText(await page(host, "/blog"), [name, ...listed.map(shownTitle), ...listed.map(shownDescription)], `${host}/blog`);
+      expectText(
+        await page(host, "/blog"),
+        [name, ...listed.map(shownTitle), ...listed.map(shownDescription)],
+        `${host}/blog`,
+      );
       expectText(await page(host, "/blog?page=3"), articles.slice(20).map(shownTitle), `${host}/blog?page=3`);
       expectText(await page(host, "/blog/rss.xml"), [name, product, ...listed.map(shownTitle)], `${host}/blog/rss.xml`);
       expectText(await page(host, "/no-such-page", 404), [name], `${host}/no-such-page`);
       await page(host, "/sitemap.xml");
-      const locations = [...(await page(host, "/sitemap-articles.xml?part=1")).matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => decodeURIComponent(match[1]!));
+      const locations = [...(await page(host, "/sitemap-articles.xml?part=1")).matchAll(/<loc>([^<]*)<\/loc>/g)].map(
+        (match) => decodeURIComponent(match[1]!),
+      );
       expect(locations).toEqual(articles.map((item) => `https://${host}/blog/${item.slug}`));
     }
   }, 120_000);
 
   it("each site's share image is drawn from its name", async () => {
     for (const index of siteTexts.keys()) {
-      const image = await new Promise<{ status: number; type: string | undefined; bytes: Buffer }>((resolve, reject) => {
-        http
-          .get({ host: "127.0.0.1", port: site.port, path: "/share.png", headers: { Host: hostOf(index) }, agent: false }, (response) => {
-            const chunks: Buffer[] = [];
-            response.on("data", (chunk: Buffer) => chunks.push(chunk));
-            response.on("end", () => resolve({ status: response.statusCode ?? 0, type: response.headers["content-type"], bytes: Buffer.concat(chunks) }));
-          })
-          .on("error", reject);
-      });
-      expect([image.status, image.type, image.bytes.subarray(1, 4).toString("latin1")], hostOf(index)).toEqual([200, "image/png", "PNG"]);
+      const image = await new Promise<{ status: number; type: string | undefined; bytes: Buffer }>(
+        (resolve, reject) => {
+          http
+            .get(
+              {
+                host: "127.0.0.1",
+                port: site.port,
+                path: "/share.png",
+                headers: { Host: hostOf(index) },
+                agent: false,
+              },
+              (response) => {
+                const chunks: Buffer[] = [];
+                response.on("data", (chunk: Buffer) => chunks.push(chunk));
+                response.on("end", () =>
+                  resolve({
+                    status: response.statusCode ?? 0,
+                    type: response.headers["content-type"],
+                    bytes: Buffer.concat(chunks),
+                  }),
+                );
+              },
+            )
+            .on("error", reject);
+        },
+      );
+      expect([image.status, image.type, image.bytes.subarray(1, 4).toString("latin1")], hostOf(index)).toEqual([
+        200,
+        "image/png",
+        "PNG",
+      ]);
     }
     // One image drawn per site, one after another: more than the default 5 s on a busy machine.
   }, 30_000);
@@ -173,18 +226,27 @@ describe(`text outside ASCII, through the real server (seed ${SEED}: FC_SEED=${S
     const logged: string[] = [];
     const collect = (chunk: string) => logged.push(chunk);
     site.child.stdout!.on("data", collect);
-    const paths = articles.map((item) => `/blog/${encodeURIComponent(item.slug)}?q=${encodeURIComponent([...item.metaTitle].slice(0, 20).join(""))}`);
+    const paths = articles.map(
+      (item) =>
+        `/blog/${encodeURIComponent(item.slug)}?q=${encodeURIComponent([...item.metaTitle].slice(0, 20).join(""))}`,
+    );
     for (let round = 0; round < 10; round += 1) {
-      await Promise.all(paths.map((urlPath, index) => get(site.port, hostOf(index % siteTexts.length), urlPath, "identity")));
+      await Promise.all(
+        paths.map((urlPath, index) => get(site.port, hostOf(index % siteTexts.length), urlPath, "identity")),
+      );
     }
     // The log is written asynchronously: wait for its lines.
     const expected = 10 * paths.length;
     const count = () => logged.join("").split('"req":"GET /blog/').length - 1;
-    for (let waited = 0; waited < 5_000 && count() < expected; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let waited = 0; waited < 5_000 && count() < expected; waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     site.child.stdout!.off("data", collect);
     const text = logged.join("");
     expect(text.includes("\uFFFD"), "U+FFFD in the log").toBe(false);
-    const lines = text.split("\n").filter(Boolean).map((line) => JSON.parse(line) as { req?: string; res?: number; site?: string });
+    const lines = text
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { req?: string; res?: number; site?: string });
     const requests = lines.filter((line) => line.req?.startsWith("GET /blog/"));
     expect(requests).toHaveLength(expected);
     for (const line of requests) expect(paths).toContain(line.req!.slice("GET ".length));
@@ -195,7 +257,11 @@ describe(`text outside ASCII, through the real server (seed ${SEED}: FC_SEED=${S
     for (const [index, item] of articles.entries()) {
       const host = hostOf(index % siteTexts.length);
       const html = await page(host, `/blog/${encodeURIComponent(item.slug)}`);
-      expectText(html, [shownTitle(item), shownDescription(item), ...item.paragraphs, siteTexts[index % siteTexts.length]!.name], `/blog/${item.slug}`);
+      expectText(
+        html,
+        [shownTitle(item), shownDescription(item), ...item.paragraphs, siteTexts[index % siteTexts.length]!.name],
+        `/blog/${item.slug}`,
+      );
     }
   }, 120_000);
 

@@ -58,8 +58,12 @@ describe("SIGTERM", () => {
     const agent = new http.Agent({ keepAlive: true });
     // Each needs a backend call of 1.5 s: the signal comes once all of them are waiting on theirs.
     const before = backend.calls().length;
-    const inFlight = Array.from({ length: 20 }, (_, index) => status(site.port, `/blog/backend-article-${index + 1}`, agent));
-    await expect.poll(() => backend.calls().length - before, { interval: 10, timeout: 10_000 }).toBeGreaterThanOrEqual(20);
+    const inFlight = Array.from({ length: 20 }, (_, index) =>
+      status(site.port, `/blog/backend-article-${index + 1}`, agent),
+    );
+    await expect
+      .poll(() => backend.calls().length - before, { interval: 10, timeout: 10_000 })
+      .toBeGreaterThanOrEqual(20);
     const exited = new Promise<number | null>((resolve) => site.child.once("exit", (code) => resolve(code)));
     site.child.kill("SIGTERM");
     // A new connection is refused, not accepted and reset, so a proxy tries another origin at once.

@@ -20,22 +20,36 @@ function get(port: number, path: string, method = "GET"): Promise<Reply> {
       .request({ host: "127.0.0.1", port, path, method, agent, headers: { "Accept-Encoding": "br" } }, (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
       })
       .on("error", reject)
       .end();
   });
 }
 
-const detailsCalls = (slug: string) => backend.calls().filter((call) => call.path === "/get_details" && call.query.slug === slug).length;
+const detailsCalls = (slug: string) =>
+  backend.calls().filter((call) => call.path === "/get_details" && call.query.slug === slug).length;
 // By page: an article's render also reads list page 1 (read next), refreshed behind the reader's back.
-const listCalls = (page: string) => backend.calls().filter((call) => call.path === "/get_metainfo" && call.query.page === page).length;
-const clickIds = (n: number) => [`fbclid=IwAR${n}x_Zq-${n * 7919}`, `gclid=Cj0KCQ${n}`, `utm_source=newsletter&utm_medium=email&utm_campaign=c${n}`, `msclkid=${n}abc`, `x=${n}`][n % 5]!;
+const listCalls = (page: string) =>
+  backend.calls().filter((call) => call.path === "/get_metainfo" && call.query.page === page).length;
+const clickIds = (n: number) =>
+  [
+    `fbclid=IwAR${n}x_Zq-${n * 7919}`,
+    `gclid=Cj0KCQ${n}`,
+    `utm_source=newsletter&utm_medium=email&utm_campaign=c${n}`,
+    `msclkid=${n}abc`,
+    `x=${n}`,
+  ][n % 5]!;
 
 beforeAll(async () => {
   backend = await startFakeBackend({ articles: 23 });
   const env = { BLOG_API_URL: backend.url, BLOG_API_TOKEN: FAKE_TOKEN, CACHE_FRESH_SECONDS: "0" };
-  [site, uncached] = await Promise.all([startSite({ ...env, PAGE_CACHE_SECONDS: "60" }), startSite({ ...env, PAGE_CACHE_SECONDS: "0" })]);
+  [site, uncached] = await Promise.all([
+    startSite({ ...env, PAGE_CACHE_SECONDS: "60" }),
+    startSite({ ...env, PAGE_CACHE_SECONDS: "0" }),
+  ]);
 }, 30_000);
 
 afterAll(async () => {
@@ -49,7 +63,9 @@ describe("a page is its path and the parameters it reads", () => {
     const before = detailsCalls(slug);
     const clean = await get(site.port, `/blog/${slug}`);
     expect(clean.status).toBe(200);
-    const replies = await Promise.all(Array.from({ length: 1000 }, (_, n) => get(site.port, `/blog/${slug}?${clickIds(n)}`)));
+    const replies = await Promise.all(
+      Array.from({ length: 1000 }, (_, n) => get(site.port, `/blog/${slug}?${clickIds(n)}`)),
+    );
     expect(detailsCalls(slug) - before, "renders (backend calls)").toBe(1);
     for (const reply of replies) {
       expect(reply.status).toBe(200);
@@ -61,7 +77,10 @@ describe("a page is its path and the parameters it reads", () => {
   it("the parameters never reach the page: without any cache, the page with them is the page without them", async () => {
     for (const path of ["/", "/blog", "/blog?page=2", "/blog/backend-article-3"]) {
       const clean = await get(uncached.port, path);
-      const tagged = await get(uncached.port, `${path}${path.includes("?") ? "&" : "?"}fbclid=abc&utm_source=x&q=%3Cscript%3E`);
+      const tagged = await get(
+        uncached.port,
+        `${path}${path.includes("?") ? "&" : "?"}fbclid=abc&utm_source=x&q=%3Cscript%3E`,
+      );
       expect(tagged.status, path).toBe(200);
       expect(tagged.body.equals(clean.body), path).toBe(true);
     }
@@ -70,7 +89,9 @@ describe("a page is its path and the parameters it reads", () => {
   it("/blog?page=2 with a click id is page 2, from the same cached copy", async () => {
     const before = listCalls("2");
     const clean = await get(site.port, "/blog?page=2");
-    const tagged = await Promise.all(["fbclid=a", "utm_source=b&utm_medium=c", "gclid=d"].map((tag) => get(site.port, `/blog?${tag}&page=2`)));
+    const tagged = await Promise.all(
+      ["fbclid=a", "utm_source=b&utm_medium=c", "gclid=d"].map((tag) => get(site.port, `/blog?${tag}&page=2`)),
+    );
     expect(listCalls("2") - before).toBeLessThanOrEqual(1);
     for (const reply of tagged) expect(reply.body.equals(clean.body)).toBe(true);
     const { brotliDecompressSync } = await import("node:zlib");

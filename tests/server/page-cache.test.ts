@@ -36,7 +36,9 @@ function raw(port: number, method: string, path: string, headers: Record<string,
       .request({ host: "127.0.0.1", port, method, path, headers }, (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
       })
       .on("error", reject)
       .end();
@@ -86,7 +88,11 @@ describe("pages", () => {
   it("are answered from memory on a repeat: same bytes, same headers, no render", async () => {
     const first = await get("/blog/backend-article-5", { "Accept-Encoding": "br" });
     let repeat = first;
-    expect(await backendCallsDuring(async () => (repeat = await get("/blog/backend-article-5", { "Accept-Encoding": "br" })))).toBe(0);
+    expect(
+      await backendCallsDuring(
+        async () => (repeat = await get("/blog/backend-article-5", { "Accept-Encoding": "br" })),
+      ),
+    ).toBe(0);
     expect(repeat.body.equals(first.body)).toBe(true);
     for (const name of ["content-security-policy", "cache-control", "etag", "content-type", "content-encoding"]) {
       expect(repeat.headers[name], name).toBe(first.headers[name]);
@@ -124,8 +130,13 @@ describe("with PAGE_CACHE_SECONDS=0", () => {
     try {
       const first = await raw(uncached.port, "GET", "/blog", { "Accept-Encoding": "gzip" });
       expect(first.headers["content-encoding"]).toBe("gzip");
-      expect(await backendCallsDuring(() => raw(uncached.port, "GET", "/blog", { "Accept-Encoding": "gzip" }))).toBeGreaterThan(0);
-      const again = await raw(uncached.port, "GET", "/blog", { "Accept-Encoding": "gzip", "If-None-Match": first.headers.etag! });
+      expect(
+        await backendCallsDuring(() => raw(uncached.port, "GET", "/blog", { "Accept-Encoding": "gzip" })),
+      ).toBeGreaterThan(0);
+      const again = await raw(uncached.port, "GET", "/blog", {
+        "Accept-Encoding": "gzip",
+        "If-None-Match": first.headers.etag!,
+      });
       expect(again.status).toBe(304);
     } finally {
       await uncached.stop();

@@ -37,7 +37,11 @@ function open(path: string, host: string) {
         let html = "";
         response.setEncoding("utf8").on("data", (chunk: string) => (html += chunk));
         response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, cacheControl: response.headers["cache-control"], html: html.includes("</html>") ? documentPart(html) : html }),
+          resolve({
+            status: response.statusCode ?? 0,
+            cacheControl: response.headers["cache-control"],
+            html: html.includes("</html>") ? documentPart(html) : html,
+          }),
         );
       })
       .on("error", reject);
@@ -54,7 +58,10 @@ function readNext(html: string): string[] | undefined {
 async function callsDuring(action: () => Promise<unknown>) {
   const before = backend.calls().length;
   await action();
-  return backend.calls().slice(before).map((call) => `${call.path} ${call.query.slug ?? call.query.page}`);
+  return backend
+    .calls()
+    .slice(before)
+    .map((call) => `${call.path} ${call.query.slug ?? call.query.page}`);
 }
 
 describe("read next", () => {
@@ -65,20 +72,29 @@ describe("read next", () => {
     expect(page.status).toBe(200);
     expect(calls.sort()).toEqual(["/get_details backend-article-5", "/get_metainfo 1"]);
     // The newest three, which do not include the article itself.
-    expect(readNext(page.html)).toEqual(["/blog/backend-article-1", "/blog/backend-article-2", "/blog/backend-article-3"]);
+    expect(readNext(page.html)).toEqual([
+      "/blog/backend-article-1",
+      "/blog/backend-article-2",
+      "/blog/backend-article-3",
+    ]);
   });
 
   it("on a warm site, costs no backend call: an article not seen before asks for its details alone", async () => {
     const host = coldHost();
     await open("/blog", host);
     let page!: Awaited<ReturnType<typeof open>>;
-    expect(await callsDuring(async () => (page = await open("/blog/backend-article-2", host)))).toEqual(["/get_details backend-article-2"]);
+    expect(await callsDuring(async () => (page = await open("/blog/backend-article-2", host)))).toEqual([
+      "/get_details backend-article-2",
+    ]);
     expect(readNext(page.html), "never the article itself").toEqual([
       "/blog/backend-article-1",
       "/blog/backend-article-3",
       "/blog/backend-article-4",
     ]);
-    expect(await callsDuring(() => open("/blog/backend-article-2", host)), "an article seen before: no call at all").toEqual([]);
+    expect(
+      await callsDuring(() => open("/blog/backend-article-2", host)),
+      "an article seen before: no call at all",
+    ).toEqual([]);
   });
 
   it("when the list call fails, the article still shows (200, cached as before), without suggestions", async () => {

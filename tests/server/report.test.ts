@@ -27,25 +27,50 @@ let metricsPort: number;
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
 /** A request as node:http sends it (fetch cannot set Host). */
-function get(port: number, urlPath: string, { method = "GET", host = "127.0.0.1", headers = {}, body }: { method?: string; host?: string; headers?: Record<string, string>; body?: string } = {}) {
+function get(
+  port: number,
+  urlPath: string,
+  {
+    method = "GET",
+    host = "127.0.0.1",
+    headers = {},
+    body,
+  }: { method?: string; host?: string; headers?: Record<string, string>; body?: string } = {},
+) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
     http
-      .request({ host: "127.0.0.1", port, method, path: urlPath, headers: { Host: host, ...headers }, agent: false }, (response) => {
-        let text = "";
-        response.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text }));
-      })
+      .request(
+        { host: "127.0.0.1", port, method, path: urlPath, headers: { Host: host, ...headers }, agent: false },
+        (response) => {
+          let text = "";
+          response.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text }));
+        },
+      )
       .on("error", reject)
       .end(body);
   });
 }
 /** The page's text as a reader sees it. */
-const visible = (html: string) => html.replace(/<style[^]*?<\/style>/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&").replace(/\s+/g, " ");
+const visible = (html: string) =>
+  html
+    .replace(/<style[^]*?<\/style>/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
 const oneLine = (text: string) => text.replace(/\s+/g, " ");
 
 /** `npm run report`'s program, in the site's environment. */
 async function report(args: string[]) {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, NODE_ENV: "production", SITES_FILE: sitesFile, CATALOGUE_DIR: catalogueDir, METRICS_PORT: String(metricsPort) };
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    NODE_ENV: "production",
+    SITES_FILE: sitesFile,
+    CATALOGUE_DIR: catalogueDir,
+    METRICS_PORT: String(metricsPort),
+  };
   try {
     const { stdout, stderr } = await run(process.execPath, ["build/report.js", ...args], { env });
     return { code: 0, stdout, stderr };
@@ -59,7 +84,9 @@ async function report(args: string[]) {
 function seed(prefix: string, rows: [day: string, kind: string, page: string, key: string, n: number][]) {
   const file = readdirSync(catalogueDir).find((name) => name.startsWith(prefix) && name.endsWith(".sqlite"))!;
   const db = new Database(path.join(catalogueDir, file));
-  db.exec("CREATE TABLE IF NOT EXISTS counts (day TEXT NOT NULL, kind TEXT NOT NULL, page TEXT NOT NULL, key TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (day, kind, page, key)) WITHOUT ROWID");
+  db.exec(
+    "CREATE TABLE IF NOT EXISTS counts (day TEXT NOT NULL, kind TEXT NOT NULL, page TEXT NOT NULL, key TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (day, kind, page, key)) WITHOUT ROWID",
+  );
   const add = db.prepare("INSERT INTO counts (day, kind, page, key, n) VALUES (?, ?, ?, ?, ?)");
   for (const values of rows) add.run(...values);
   db.close();
@@ -67,9 +94,17 @@ function seed(prefix: string, rows: [day: string, kind: string, page: string, ke
 
 beforeAll(async () => {
   // Two sites with articles of their own, so each has its own store.
-  writeFileSync(sitesFile, `sites:\n  - hosts: [${ALPHA}]\n  - hosts: [${BETA}]\n    CONTENT_DIR: tests/support/sites-content\n`);
+  writeFileSync(
+    sitesFile,
+    `sites:\n  - hosts: [${ALPHA}]\n  - hosts: [${BETA}]\n    CONTENT_DIR: tests/support/sites-content\n`,
+  );
   metricsPort = await freePort();
-  site = await startSite({ SITES_FILE: sitesFile, CATALOGUE_DIR: catalogueDir, METRICS_PORT: String(metricsPort), IMAGE_CACHE_DIR: path.join(scratch, "images") });
+  site = await startSite({
+    SITES_FILE: sitesFile,
+    CATALOGUE_DIR: catalogueDir,
+    METRICS_PORT: String(metricsPort),
+    IMAGE_CACHE_DIR: path.join(scratch, "images"),
+  });
   const [yesterday, before, longAgo] = [daysAgo(1), daysAgo(3), daysAgo(20)];
   seed("blog-", [
     [yesterday, "views", "", "", 900],
@@ -143,8 +178,18 @@ describe("the operator's report", { timeout: 30_000 }, () => {
 
   it("shows this process's Web Vitals p75 per route template, on the page and from npm run report", async () => {
     for (const [index, lcp] of [1200, 1800, 2200, 3500].entries()) {
-      const body = JSON.stringify({ v: 1, kind: "vitals", path: "/blog/reading-the-dhammapada-slowly", metrics: { LCP: [lcp, "main>img"], CLS: [0.02, ""] } });
-      const headers = { "Content-Type": "text/plain", "Sec-Fetch-Site": "same-origin", "User-Agent": CHROME, "X-Forwarded-For": `198.51.100.${index}` };
+      const body = JSON.stringify({
+        v: 1,
+        kind: "vitals",
+        path: "/blog/reading-the-dhammapada-slowly",
+        metrics: { LCP: [lcp, "main>img"], CLS: [0.02, ""] },
+      });
+      const headers = {
+        "Content-Type": "text/plain",
+        "Sec-Fetch-Site": "same-origin",
+        "User-Agent": CHROME,
+        "X-Forwarded-For": `198.51.100.${index}`,
+      };
       const reply = await get(site.port, "/__beacon", { method: "POST", host: BETA, headers, body });
       expect(reply.status).toBe(204);
     }
@@ -174,12 +219,19 @@ describe("the operator's report", { timeout: 30_000 }, () => {
     expect([posted.status, posted.headers.allow]).toEqual([405, "GET, HEAD"]);
 
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.webQueryParameters(), fc.string({ maxLength: 1200 }).map((text) => `site=${encodeURIComponent(text)}`), fc.constantFrom("site=%ZZ", "days=%00", "site=&days=", `site=${ALPHA}&site=${BETA}`)), async (query) => {
-        const reply = await get(metricsPort, `/report?${query}`);
-        expect([200, 400, 404, 414]).toContain(reply.status);
-        expect(reply.headers["content-type"]).toBe("text/html; charset=utf-8");
-        expect(reply.text).not.toMatch(/\n\s+at [\w.<>]+ \(|Error:/);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.webQueryParameters(),
+          fc.string({ maxLength: 1200 }).map((text) => `site=${encodeURIComponent(text)}`),
+          fc.constantFrom("site=%ZZ", "days=%00", "site=&days=", `site=${ALPHA}&site=${BETA}`),
+        ),
+        async (query) => {
+          const reply = await get(metricsPort, `/report?${query}`);
+          expect([200, 400, 404, 414]).toContain(reply.status);
+          expect(reply.headers["content-type"]).toBe("text/html; charset=utf-8");
+          expect(reply.text).not.toMatch(/\n\s+at [\w.<>]+ \(|Error:/);
+        },
+      ),
       // A report the query leaves as it is costs a render: a few runs suffice here, parsing has its own (tests/unit/report/report.test.ts).
       { numRuns: 15 },
     );
@@ -193,6 +245,9 @@ describe("the operator's report", { timeout: 30_000 }, () => {
       expect(reply.text).not.toContain("Views");
     }
 
-    expect(await report(["--site", "nowhere.example.com"])).toMatchObject({ code: 1, stderr: expect.stringContaining(`No site is named "nowhere.example.com". Sites: ${ALPHA}, ${BETA}`) });
+    expect(await report(["--site", "nowhere.example.com"])).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(`No site is named "nowhere.example.com". Sites: ${ALPHA}, ${BETA}`),
+    });
   });
 });

@@ -39,7 +39,10 @@ describe.skipIf(postgresMissing)("search on PostgreSQL", () => {
   beforeAll(async () => {
     server = await startPostgres();
     const vietnamese = { SITE_LANGUAGE: "vi", CONTENT_DIR: vietnameseContentDir };
-    [onPostgres, onSqlite] = await Promise.all([startSite({ ...vietnamese, CATALOGUE_DATABASE_URL: server.url }), startSite(vietnamese)]);
+    [onPostgres, onSqlite] = await Promise.all([
+      startSite({ ...vietnamese, CATALOGUE_DATABASE_URL: server.url }),
+      startSite(vietnamese),
+    ]);
     // Each catalogue's first sync of the three embedded articles.
     for (const site of [onPostgres, onSqlite]) await until(async () => (await search(site, "thở")).results.length > 0);
   }, 60_000);
@@ -52,7 +55,11 @@ describe.skipIf(postgresMissing)("search on PostgreSQL", () => {
   it("gives the pages the SQLite file gives: the same articles, in the same order, with the same words marked", async () => {
     for (const query of ["dem hoi tho", "Thiền", "vu lan", "niệm phật", "phat", "thiem", "qqqzzz"]) {
       const [one, two] = await Promise.all([search(onSqlite, query), search(onPostgres, query)]);
-      expect({ query, status: two.status, results: two.results }).toEqual({ query, status: one.status, results: one.results });
+      expect({ query, status: two.status, results: two.results }).toEqual({
+        query,
+        status: one.status,
+        results: one.results,
+      });
       expect(two.main).toBe(one.main);
     }
   });
@@ -60,7 +67,8 @@ describe.skipIf(postgresMissing)("search on PostgreSQL", () => {
   it("keeps serving pages while the database is away, says search is unavailable in the site's language, and searches again when it is back", async () => {
     await server.stopServer();
     try {
-      for (const page of ["/", "/blog", "/blog/tho-va-thien"]) expect((await fetch(onPostgres.url + page)).status, page).toBe(200);
+      for (const page of ["/", "/blog", "/blog/tho-va-thien"])
+        expect((await fetch(onPostgres.url + page)).status, page).toBe(200);
       const away = await search(onPostgres, "chánh niệm");
       expect(away.status).toBe(503);
       expect(Number(away.retryAfter)).toBeGreaterThan(0);
@@ -73,20 +81,32 @@ describe.skipIf(postgresMissing)("search on PostgreSQL", () => {
   }, 30_000);
 
   it("stops at start with one line when the database cannot be reached", { timeout: 20_000 }, async () => {
-    const { code, output } = await startSiteExpectingExit({ CATALOGUE_DATABASE_URL: `postgres://site:hunter2hunter2@127.0.0.1:${await freePort()}/catalogue` });
+    const { code, output } = await startSiteExpectingExit({
+      CATALOGUE_DATABASE_URL: `postgres://site:hunter2hunter2@127.0.0.1:${await freePort()}/catalogue`,
+    });
     expect(code).toBe(1);
-    expect(output.trim()).toMatch(/^Catalogue database postgres:\/\/site@127\.0\.0\.1:\d+\/catalogue cannot be reached: ECONNREFUSED[^\n]*$/);
+    expect(output.trim()).toMatch(
+      /^Catalogue database postgres:\/\/site@127\.0\.0\.1:\d+\/catalogue cannot be reached: ECONNREFUSED[^\n]*$/,
+    );
     expect(output).not.toContain("hunter2");
   });
 
-  it("stops at start with one line when the database's schema is newer than the site", { timeout: 20_000 }, async () => {
-    const url = await server.createDatabase("from_the_future");
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query("CREATE TABLE schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now()); INSERT INTO schema_migrations (version) VALUES (1), (2), (999)");
-    await client.end();
-    const { code, output } = await startSiteExpectingExit({ CATALOGUE_DATABASE_URL: url });
-    expect(code).toBe(1);
-    expect(output.trim()).toMatch(/^Catalogue database \S+\/from_the_future cannot be used: its schema is version 999, newer than this site's \d+[^\n]*$/);
-  });
+  it(
+    "stops at start with one line when the database's schema is newer than the site",
+    { timeout: 20_000 },
+    async () => {
+      const url = await server.createDatabase("from_the_future");
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(
+        "CREATE TABLE schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now()); INSERT INTO schema_migrations (version) VALUES (1), (2), (999)",
+      );
+      await client.end();
+      const { code, output } = await startSiteExpectingExit({ CATALOGUE_DATABASE_URL: url });
+      expect(code).toBe(1);
+      expect(output.trim()).toMatch(
+        /^Catalogue database \S+\/from_the_future cannot be used: its schema is version 999, newer than this site's \d+[^\n]*$/,
+      );
+    },
+  );
 });

@@ -12,8 +12,14 @@ type Site = Awaited<ReturnType<typeof startSite>>;
 let sites: { en: Site; vi: Site; ja: Site; th: Site; backend: Site; reading: Site; burmese: Site };
 /** A Burmese backend whose articles are written in Zawgyi: one short, one long enough to be read in the worker. */
 let zawgyiBackend: Awaited<ReturnType<typeof startFakeBackend>>;
-const ZAWGYI = { title: "ဘုန္းႀကီးေက်ာင္း", line: "လုိင္းျဖင့္ ေနျပည္ေတာ္မွထြက္ခြာရာ နံနက္ ၈ နာရီခြဲတြင္ မြန္ျပည္နယ္ ေမာ္လၿမိဳင္ ေလဆိပ္ သို႔ ေရာက္ရွိၾကသည္။" };
-const UNICODE = { title: "ဘုန်းကြီးကျောင်း", line: "လိုင်းဖြင့် နေပြည်တော်မှထွက်ခွာရာ နံနက် ၈ နာရီခွဲတွင် မွန်ပြည်နယ် မော်လမြိုင် လေဆိပ် သို့ ရောက်ရှိကြသည်။" };
+const ZAWGYI = {
+  title: "ဘုန္းႀကီးေက်ာင္း",
+  line: "လုိင္းျဖင့္ ေနျပည္ေတာ္မွထြက္ခြာရာ နံနက္ ၈ နာရီခြဲတြင္ မြန္ျပည္နယ္ ေမာ္လၿမိဳင္ ေလဆိပ္ သို႔ ေရာက္ရွိၾကသည္။",
+};
+const UNICODE = {
+  title: "ဘုန်းကြီးကျောင်း",
+  line: "လိုင်းဖြင့် နေပြည်တော်မှထွက်ခွာရာ နံနက် ၈ နာရီခွဲတွင် မွန်ပြည်နယ် မော်လမြိုင် လေဆိပ် သို့ ရောက်ရှိကြသည်။",
+};
 let backend: Awaited<ReturnType<typeof startFakeBackend>>;
 /** A backend of 100,000 articles read at one call a second: its first sync reads the list for hours. */
 let largeBackend: Awaited<ReturnType<typeof startFakeBackend>>;
@@ -23,22 +29,55 @@ const contentOf = (lang: string) => languageSites.find((site) => site.lang === l
 beforeAll(async () => {
   backend = await startFakeBackend({ articles: 25 });
   largeBackend = await startFakeBackend({ articles: 100_000 });
-  const zawgyiArticle = (slug: string, date: string, body: string) => ({ id: slug, slug, metaTitle: `${ZAWGYI.title} ${slug}`, metaDescription: "တရားထိုင္ျခင္း", date, blog: body, shortTailKeywords: "ေမတၲာ" });
-  zawgyiBackend = await startFakeBackend({ content: [zawgyiArticle("short", "2024-01-06", ZAWGYI.line), zawgyiArticle("long", "2024-01-05", `${ZAWGYI.line}\n\n`.repeat(60))] });
+  const zawgyiArticle = (slug: string, date: string, body: string) => ({
+    id: slug,
+    slug,
+    metaTitle: `${ZAWGYI.title} ${slug}`,
+    metaDescription: "တရားထိုင္ျခင္း",
+    date,
+    blog: body,
+    shortTailKeywords: "ေမတၲာ",
+  });
+  zawgyiBackend = await startFakeBackend({
+    content: [
+      zawgyiArticle("short", "2024-01-06", ZAWGYI.line),
+      zawgyiArticle("long", "2024-01-05", `${ZAWGYI.line}\n\n`.repeat(60)),
+    ],
+  });
   metricsPort = await freePort();
   const [en, vi, ja, th, hosted, reading, burmese] = await Promise.all([
     startSite({ METRICS_PORT: String(metricsPort) }),
     startSite({ SITE_LANGUAGE: "vi", CONTENT_DIR: vietnameseContentDir }),
     startSite({ SITE_LANGUAGE: "ja", CONTENT_DIR: contentOf("ja") }),
     startSite({ SITE_LANGUAGE: "th", CONTENT_DIR: contentOf("th") }),
-    startSite({ BLOG_API_URL: backend.url, BLOG_API_TOKEN: FAKE_TOKEN, SITE_DOMAIN: "zen.example.org", CATALOGUE_SYNC: "on", CATALOGUE_CALLS_PER_SECOND: "100" }),
-    startSite({ BLOG_API_URL: largeBackend.url, BLOG_API_TOKEN: FAKE_TOKEN, SITE_DOMAIN: "large.example.org", CATALOGUE_SYNC: "on", CATALOGUE_CALLS_PER_SECOND: "1" }),
-    startSite({ SITE_LANGUAGE: "my", BLOG_API_URL: zawgyiBackend.url, BLOG_API_TOKEN: FAKE_TOKEN, SITE_DOMAIN: "my.example.org", CATALOGUE_SYNC: "on", CATALOGUE_CALLS_PER_SECOND: "100" }),
+    startSite({
+      BLOG_API_URL: backend.url,
+      BLOG_API_TOKEN: FAKE_TOKEN,
+      SITE_DOMAIN: "zen.example.org",
+      CATALOGUE_SYNC: "on",
+      CATALOGUE_CALLS_PER_SECOND: "100",
+    }),
+    startSite({
+      BLOG_API_URL: largeBackend.url,
+      BLOG_API_TOKEN: FAKE_TOKEN,
+      SITE_DOMAIN: "large.example.org",
+      CATALOGUE_SYNC: "on",
+      CATALOGUE_CALLS_PER_SECOND: "1",
+    }),
+    startSite({
+      SITE_LANGUAGE: "my",
+      BLOG_API_URL: zawgyiBackend.url,
+      BLOG_API_TOKEN: FAKE_TOKEN,
+      SITE_DOMAIN: "my.example.org",
+      CATALOGUE_SYNC: "on",
+      CATALOGUE_CALLS_PER_SECOND: "100",
+    }),
   ]);
   sites = { en, vi, ja, th, backend: hosted, reading, burmese };
   // The hosted site's first sync: its 25 articles with their bodies.
   const deadline = Date.now() + 15_000;
-  while (backend.calls().filter((call) => call.path === "/get_details").length < 25 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  while (backend.calls().filter((call) => call.path === "/get_details").length < 25 && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 100));
 }, 60_000);
 
 afterAll(async () => {
@@ -48,8 +87,17 @@ afterAll(async () => {
   await zawgyiBackend?.close();
 });
 
-const decode = (text: string) => text.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
-const text = (html: string) => decode(html.replace(/<[^>]+>/g, "")).replace(/\s+/g, " ").trim();
+const decode = (text: string) =>
+  text
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+const text = (html: string) =>
+  decode(html.replace(/<[^>]+>/g, ""))
+    .replace(/\s+/g, " ")
+    .trim();
 
 async function search(site: Site, query: string, extra = "") {
   const response = await fetch(`${site.url}/search?q=${encodeURIComponent(query)}${extra}`, { redirect: "manual" });
@@ -61,7 +109,13 @@ async function search(site: Site, query: string, extra = "") {
     marks: [...item!.matchAll(/<mark[^>]*>([^<]*)<\/mark>/g)].map((match) => decode(match[1]!)),
     text: text(item!),
   }));
-  return { status: response.status, headers: response.headers, html, main: text(/<main[\s\S]*<\/main>/.exec(html)?.[0] ?? ""), results };
+  return {
+    status: response.status,
+    headers: response.headers,
+    html,
+    main: text(/<main[\s\S]*<\/main>/.exec(html)?.[0] ?? ""),
+    results,
+  };
 }
 
 describe("search without JavaScript", () => {
@@ -69,7 +123,9 @@ describe("search without JavaScript", () => {
     const page = await search(sites.vi, "dem hoi tho");
     expect(page.status).toBe(200);
     expect(page.results[0]?.href).toBe("/blog/tho-va-thien");
-    expect(page.results[0]?.marks.map((mark) => mark.toLowerCase())).toEqual(expect.arrayContaining(["đếm", "hơi", "thở"]));
+    expect(page.results[0]?.marks.map((mark) => mark.toLowerCase())).toEqual(
+      expect.arrayContaining(["đếm", "hơi", "thở"]),
+    );
     expect(page.main).toMatch(/\d+ kết quả/);
   });
 
@@ -107,18 +163,26 @@ describe("search without JavaScript", () => {
     expect(first.html).toContain('href="/search?q=backend+article&amp;page=2"');
     const third = await search(sites.backend, "backend article", "&page=3");
     expect(third.results).toHaveLength(5);
-    const all = new Set([first, await search(sites.backend, "backend article", "&page=2"), third].flatMap((page) => page.results.map((result) => result.href)));
+    const all = new Set(
+      [first, await search(sites.backend, "backend article", "&page=2"), third].flatMap((page) =>
+        page.results.map((result) => result.href),
+      ),
+    );
     expect(all.size).toBe(25);
     expect((await search(sites.backend, "backend article", "&page=4")).status).toBe(404);
     expect((await search(sites.backend, "backend article", "&page=1")).status).toBe(301);
-    expect((await search(sites.backend, "backend article", "&page=x")).headers.get("location")).toBe("/search?q=backend+article");
+    expect((await search(sites.backend, "backend article", "&page=x")).headers.get("location")).toBe(
+      "/search?q=backend+article",
+    );
   });
 
   it("is never indexed, cached like other pages, and offered to browsers through OpenSearch", async () => {
     const page = await search(sites.en, "zazen");
     expect(page.html).toContain('<meta name="robots" content="noindex"/>');
     expect(page.headers.get("cache-control")).toMatch(/^public, max-age=\d+, s-maxage=\d+/);
-    expect(page.html).toMatch(/<form[^>]*role="search"[^>]*aria-label="Search the articles"[^>]*action="\/search"|<form[^>]*action="\/search"[^>]*role="search"/);
+    expect(page.html).toMatch(
+      /<form[^>]*role="search"[^>]*aria-label="Search the articles"[^>]*action="\/search"|<form[^>]*action="\/search"[^>]*role="search"/,
+    );
     expect(page.html).toContain('<link rel="search" type="application/opensearchdescription+xml"');
     const description = await fetch(`${sites.en.url}/opensearch.xml`);
     expect(description.headers.get("content-type")).toContain("application/opensearchdescription+xml");
@@ -133,7 +197,19 @@ describe("search without JavaScript", () => {
         fc.oneof(
           fc.string({ maxLength: 300, unit: "grapheme" }),
           fc.string({ maxLength: 50, unit: "binary" }),
-          fc.constantFrom('"', "*", "NEAR(a b", "a OR b", "-zen", "zen AND", "\u0000", "title:zen", "{title}:x", "^zen", "x".repeat(10_000)),
+          fc.constantFrom(
+            '"',
+            "*",
+            "NEAR(a b",
+            "a OR b",
+            "-zen",
+            "zen AND",
+            "\u0000",
+            "title:zen",
+            "{title}:x",
+            "^zen",
+            "x".repeat(10_000),
+          ),
         ),
         async (query) => {
           const page = await search(sites.en, query);
@@ -169,7 +245,10 @@ describe("Burmese written in Zawgyi", () => {
     const typed = await search(sites.burmese, ZAWGYI.title);
     expect(typed.results.map((result) => result.href).sort()).toEqual(["/blog/long", "/blog/short"]);
     expect(typed.results[0]!.text).toContain(UNICODE.title);
-    expect((await search(sites.burmese, "ေလဆိပ္")).results.map((result) => result.href).sort()).toEqual(["/blog/long", "/blog/short"]);
+    expect((await search(sites.burmese, "ေလဆိပ္")).results.map((result) => result.href).sort()).toEqual([
+      "/blog/long",
+      "/blog/short",
+    ]);
   }, 30_000);
 });
 
@@ -178,7 +257,9 @@ describe("while the first sync still reads a site's list", () => {
     // The first search opens the catalogue and starts its sync.
     const first = await search(sites.reading, "qqqzzzxxx");
     expect(first.status).toBe(200);
-    expect(first.main).toMatch(/Search is still reading the articles of .+: \d+ so far\. Until it has read them all, some may be missing here\./);
+    expect(first.main).toMatch(
+      /Search is still reading the articles of .+: \d+ so far\. Until it has read them all, some may be missing here\./,
+    );
     expect(first.main).not.toContain("No article matches");
     expect(first.headers.get("cache-control")).toBe("public, max-age=60, s-maxage=60");
     // A page of ten a second: the count grows while the results already show what has been read.
@@ -205,7 +286,8 @@ describe("the metrics", () => {
     await search(sites.en, "zazen");
     await search(sites.en, "qqqzzzxxx");
     const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
-    const value = (series: string) => Number(new RegExp(`^${series.replace(/[{}"]/g, "\\$&")} (\\S+)$`, "m").exec(metrics)?.[1]);
+    const value = (series: string) =>
+      Number(new RegExp(`^${series.replace(/[{}"]/g, "\\$&")} (\\S+)$`, "m").exec(metrics)?.[1]);
     expect(value('content_site_search_requests_total{site="default",outcome="found"}')).toBeGreaterThanOrEqual(1);
     expect(value('content_site_search_requests_total{site="default",outcome="none"}')).toBeGreaterThanOrEqual(1);
     expect(value('content_site_search_duration_seconds_count{site="default"}')).toBeGreaterThanOrEqual(2);

@@ -68,7 +68,10 @@ let bigSite: Site;
 let demo: Site;
 
 beforeAll(async () => {
-  [backend, bigBackend] = await Promise.all([startFakeBackend({ articles: 230 }), startFakeBackend({ articles: 100_000 })]);
+  [backend, bigBackend] = await Promise.all([
+    startFakeBackend({ articles: 230 }),
+    startFakeBackend({ articles: 100_000 }),
+  ]);
   [site, bigSite, demo] = await Promise.all([
     startSite({ BLOG_API_URL: backend.url, BLOG_API_TOKEN: FAKE_TOKEN }),
     startSite({ BLOG_API_URL: bigBackend.url, BLOG_API_TOKEN: FAKE_TOKEN }),
@@ -93,12 +96,19 @@ describe("the sitemap of a hosted blog", () => {
     ]);
     const locs = urls.map((url) => url.loc);
     expect(new Set(locs).size).toBe(locs.length);
-    expect(locs.slice(0, 24)).toEqual([`${site.url}/`, `${site.url}/blog`, ...Array.from({ length: 22 }, (_, i) => `${site.url}/blog?page=${i + 2}`)]);
+    expect(locs.slice(0, 24)).toEqual([
+      `${site.url}/`,
+      `${site.url}/blog`,
+      ...Array.from({ length: 22 }, (_, i) => `${site.url}/blog?page=${i + 2}`),
+    ]);
     const articles = urls.filter((url) => url.loc.includes("/blog/"));
     expect(articles).toHaveLength(230);
     for (const [index, url] of articles.entries()) {
       const article = makeArticle(index + 1);
-      expect(url).toEqual({ loc: `${site.url}/blog/${article.slug}`, lastmod: expect.stringMatching(/^\d{4}-\d{2}-\d{2}/) });
+      expect(url).toEqual({
+        loc: `${site.url}/blog/${article.slug}`,
+        lastmod: expect.stringMatching(/^\d{4}-\d{2}-\d{2}/),
+      });
       expect(url.lastmod?.slice(0, 10), article.slug).toBe(article.date);
     }
   });

@@ -32,14 +32,17 @@ const base = { IMAGE_CACHE_DIR: path.join(scratch, "images") };
 function get(port: number, host: string, urlPath: string, headers: Record<string, string> = {}) {
   return new Promise<Reply>((resolve, reject) => {
     http
-      .request({ host: "127.0.0.1", port, path: urlPath, headers: { Host: host, ...headers }, agent: false }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => {
-          const body = Buffer.concat(chunks);
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body, text: body.toString("utf8") });
-        });
-      })
+      .request(
+        { host: "127.0.0.1", port, path: urlPath, headers: { Host: host, ...headers }, agent: false },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () => {
+            const body = Buffer.concat(chunks);
+            resolve({ status: response.statusCode ?? 0, headers: response.headers, body, text: body.toString("utf8") });
+          });
+        },
+      )
       .on("error", reject)
       .end();
   });
@@ -54,18 +57,30 @@ async function hangUp(site: Site, expected: RegExp) {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 const decode = (text: string) =>
-  text.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  text
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 /** The visible text of some markup: tags and React's text separators out, spaces collapsed. */
-const textOf = (html: string) => decode(html.replace(/<!--.*?-->/g, "").replace(/<[^>]*>/g, " ")).replace(/\s+/g, " ").trim();
+const textOf = (html: string) =>
+  decode(html.replace(/<!--.*?-->/g, "").replace(/<[^>]*>/g, " "))
+    .replace(/\s+/g, " ")
+    .trim();
 const element = (html: string, tag: string) => new RegExp(`<${tag}[\\s>][\\s\\S]*?</${tag}>`).exec(html)?.[0] ?? "";
 const metaProperty = (html: string, property: string) =>
   decode(new RegExp(`<meta property="${escapeRegExp(property)}" content="([^"]*)"`).exec(html)?.[1] ?? "");
 const canonical = (html: string) => decode(/<link rel="canonical" href="([^"]*)"/.exec(html)?.[1] ?? "");
 const title = (html: string) => decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "");
 const iframes = (html: string) =>
-  Object.fromEntries([...html.matchAll(/<iframe src="([^"]*)" title="([^"]*)"/g)].map((match) => [decode(match[2]!), decode(match[1]!)]));
+  Object.fromEntries(
+    [...html.matchAll(/<iframe src="([^"]*)" title="([^"]*)"/g)].map((match) => [decode(match[2]!), decode(match[1]!)]),
+  );
 const jsonLd = (html: string) =>
-  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1]!) as Record<string, unknown>,
+  );
 /** The Content-Security-Policy as directive name → its sources. */
 const csp = (reply: Reply) =>
   Object.fromEntries(
@@ -76,7 +91,10 @@ const csp = (reply: Reply) =>
   );
 const xml = new XMLParser({ isArray: (name) => ["url", "sitemap", "item"].includes(name) });
 const locs = (body: string): string[] => {
-  const parsed = xml.parse(body) as { sitemapindex?: { sitemap: { loc: string }[] }; urlset?: { url: { loc: string }[] } };
+  const parsed = xml.parse(body) as {
+    sitemapindex?: { sitemap: { loc: string }[] };
+    urlset?: { url: { loc: string }[] };
+  };
   return (parsed.sitemapindex?.sitemap ?? parsed.urlset?.url ?? []).map((entry) => entry.loc);
 };
 
@@ -149,7 +167,12 @@ sites:
       leadForm: "https://forms.alpha-leads.example/form?category=alpha-retreats",
       feedBoard: "https://board.alpha-feeds.example/board",
       adScript: "https://ads.alpha-network.example/ad.js",
-      frameSrc: ["https://www.youtube-nocookie.com", "https://board.alpha-feeds.example", "https://forms.alpha-leads.example", "https:"],
+      frameSrc: [
+        "https://www.youtube-nocookie.com",
+        "https://board.alpha-feeds.example",
+        "https://forms.alpha-leads.example",
+        "https:",
+      ],
       connectSrc: ["'self'", "https:"],
       partner: "https://www.accesstoinsight.org/",
       articles: ["Alpha Article 1: Notes on Practice", "Alpha Article 2: Notes on Practice"],
@@ -164,7 +187,12 @@ sites:
       leadForm: "https://forms.env-leads.example/lead?topic=beta-classes",
       feedBoard: "https://board.beta-feeds.example/b",
       adScript: "https://ads.env-network.example/ad.js",
-      frameSrc: ["https://www.youtube-nocookie.com", "https://board.beta-feeds.example", "https://forms.env-leads.example", "https:"],
+      frameSrc: [
+        "https://www.youtube-nocookie.com",
+        "https://board.beta-feeds.example",
+        "https://forms.env-leads.example",
+        "https:",
+      ],
       connectSrc: ["'self'", "https:"],
       partner: "https://partner.beta.example/",
       articles: ["Beta Article 1: Notes on Practice", "Beta Article 2: Notes on Practice"],
@@ -189,7 +217,8 @@ sites:
   type Name = keyof typeof sites;
   const names = Object.keys(sites) as Name[];
   const others = (name: Name) => names.filter((other) => other !== name).map((other) => sites[other]);
-  const page = (host: string, urlPath: string, headers?: Record<string, string>) => get(site.port, host, urlPath, headers);
+  const page = (host: string, urlPath: string, headers?: Record<string, string>) =>
+    get(site.port, host, urlPath, headers);
 
   beforeAll(async () => {
     [alphaBackend, betaBackend] = await Promise.all([
@@ -204,52 +233,75 @@ sites:
     await Promise.all([alphaBackend?.close(), betaBackend?.close()]);
   });
 
-  it.each(names)("%s: the home page carries its identity, embeds and policy, and nothing of the others", async (name) => {
-    const expected = sites[name];
-    const reply = await page(expected.host, "/");
-    expect(reply.status).toBe(200);
-    const html = reply.text;
+  it.each(names)(
+    "%s: the home page carries its identity, embeds and policy, and nothing of the others",
+    async (name) => {
+      const expected = sites[name];
+      const reply = await page(expected.host, "/");
+      expect(reply.status).toBe(200);
+      const html = reply.text;
 
-    expect(title(html)).toBe(`${expected.siteName} · Discover the Ancient Wisdom of ${expected.product} Buddhism`);
-    expect(metaProperty(html, "og:site_name")).toBe(expected.siteName);
-    expect(metaProperty(html, "og:url")).toBe(`${expected.origin}/`);
-    expect(metaProperty(html, "og:image")).toBe(`${expected.origin}/share.png`);
-    expect(canonical(html)).toBe(`${expected.origin}/`);
-    const structured = jsonLd(html);
-    expect(structured.find((item) => item["@type"] === "WebSite")).toMatchObject({ name: expected.siteName, url: `${expected.origin}/` });
-    expect(structured.find((item) => item["@type"] === "Organization")).toMatchObject({ name: expected.siteName, url: `${expected.origin}/` });
+      expect(title(html)).toBe(`${expected.siteName} · Discover the Ancient Wisdom of ${expected.product} Buddhism`);
+      expect(metaProperty(html, "og:site_name")).toBe(expected.siteName);
+      expect(metaProperty(html, "og:url")).toBe(`${expected.origin}/`);
+      expect(metaProperty(html, "og:image")).toBe(`${expected.origin}/share.png`);
+      expect(canonical(html)).toBe(`${expected.origin}/`);
+      const structured = jsonLd(html);
+      expect(structured.find((item) => item["@type"] === "WebSite")).toMatchObject({
+        name: expected.siteName,
+        url: `${expected.origin}/`,
+      });
+      expect(structured.find((item) => item["@type"] === "Organization")).toMatchObject({
+        name: expected.siteName,
+        url: `${expected.origin}/`,
+      });
 
-    expect(textOf(element(html, "h1"))).toBe(`Discover the Ancient Wisdom of ${expected.product} Buddhism`);
-    const header = textOf(element(html, "header"));
-    expect(header).toContain(expected.siteName);
-    expect(header).toContain(`About ${expected.product}`);
-    const footer = element(html, "footer");
-    expect(textOf(footer)).toContain(`© 2024 ${expected.siteName}. All rights reserved.`);
-    expect(textOf(footer)).toContain(`curious about ${expected.product} Buddhism`);
-    expect(footer).toContain(`href="${expected.partner}"`);
+      expect(textOf(element(html, "h1"))).toBe(`Discover the Ancient Wisdom of ${expected.product} Buddhism`);
+      const header = textOf(element(html, "header"));
+      expect(header).toContain(expected.siteName);
+      expect(header).toContain(`About ${expected.product}`);
+      const footer = element(html, "footer");
+      expect(textOf(footer)).toContain(`© 2024 ${expected.siteName}. All rights reserved.`);
+      expect(textOf(footer)).toContain(`curious about ${expected.product} Buddhism`);
+      expect(footer).toContain(`href="${expected.partner}"`);
 
-    if (expected.donation) expect(html).toContain(`href="${expected.donation}"`);
-    else expect(html).toMatch(/href="\/#contact"[^>]*>Donate Now/);
-    const frames = iframes(html);
-    expect(frames["Contact form"]).toBe(expected.leadForm);
-    expect(frames["Buddhist article feed"]).toBe(expected.feedBoard);
-    // The ad network script reaches the browser through the page's data.
-    if (expected.adScript) expect(html).toContain(expected.adScript);
-    else expect(html).not.toContain("ad.js");
-    const policy = csp(reply);
-    expect(new Set(policy["frame-src"])).toEqual(new Set(expected.frameSrc));
-    expect(policy["connect-src"]).toEqual(expected.connectSrc);
+      if (expected.donation) expect(html).toContain(`href="${expected.donation}"`);
+      else expect(html).toMatch(/href="\/#contact"[^>]*>Donate Now/);
+      const frames = iframes(html);
+      expect(frames["Contact form"]).toBe(expected.leadForm);
+      expect(frames["Buddhist article feed"]).toBe(expected.feedBoard);
+      // The ad network script reaches the browser through the page's data.
+      if (expected.adScript) expect(html).toContain(expected.adScript);
+      else expect(html).not.toContain("ad.js");
+      const policy = csp(reply);
+      expect(new Set(policy["frame-src"])).toEqual(new Set(expected.frameSrc));
+      expect(policy["connect-src"]).toEqual(expected.connectSrc);
 
-    // None of the other sites' names, origins, embeds or ads.
-    for (const other of others(name)) {
-      for (const mark of [other.siteName, other.product, other.origin, other.feedBoard, other.partner === expected.partner ? undefined : other.partner]) {
-        if (mark) expect(html, mark).not.toContain(mark);
+      // None of the other sites' names, origins, embeds or ads.
+      for (const other of others(name)) {
+        for (const mark of [
+          other.siteName,
+          other.product,
+          other.origin,
+          other.feedBoard,
+          other.partner === expected.partner ? undefined : other.partner,
+        ]) {
+          if (mark) expect(html, mark).not.toContain(mark);
+        }
       }
-    }
-    for (const url of [sites.alpha.donation, sites.beta.donation, sites.alpha.adScript, sites.beta.adScript, sites.alpha.leadForm, sites.beta.leadForm]) {
-      if (![expected.donation, expected.adScript, expected.leadForm].includes(url)) expect(html, url).not.toContain(url);
-    }
-  });
+      for (const url of [
+        sites.alpha.donation,
+        sites.beta.donation,
+        sites.alpha.adScript,
+        sites.beta.adScript,
+        sites.alpha.leadForm,
+        sites.beta.leadForm,
+      ]) {
+        if (![expected.donation, expected.adScript, expected.leadForm].includes(url))
+          expect(html, url).not.toContain(url);
+      }
+    },
+  );
 
   it.each(names)("%s: robots.txt, the sitemap and its parts name its own origin and articles", async (name) => {
     const { host, origin, firstSlug } = sites[name];
@@ -274,7 +326,11 @@ sites:
     const expected = sites[name];
     const feed = await page(expected.host, "/blog/rss.xml");
     expect(feed.status).toBe(200);
-    const channel = (xml.parse(feed.text) as { rss: { channel: { title: string; link: string; item: { title: string; link: string }[] } } }).rss.channel;
+    const channel = (
+      xml.parse(feed.text) as {
+        rss: { channel: { title: string; link: string; item: { title: string; link: string }[] } };
+      }
+    ).rss.channel;
     expect(channel.title).toBe(`${expected.siteName} · Blog`);
     expect(channel.link).toBe(`${expected.origin}/blog`);
     expect(channel.item.map((item) => item.title)).toEqual(expect.arrayContaining(expected.articles));
@@ -284,7 +340,8 @@ sites:
     expect(list.status).toBe(200);
     expect(title(list.text)).toContain(expected.siteName);
     for (const article of expected.articles) expect(decode(list.text)).toContain(article);
-    for (const other of others(name)) for (const article of other.articles) expect(decode(list.text), article).not.toContain(article);
+    for (const other of others(name))
+      for (const article of other.articles) expect(decode(list.text), article).not.toContain(article);
     for (const text of [feed.text, list.text]) expect(text).not.toContain("Backend Article");
 
     const article = await page(expected.host, `/blog/${expected.firstSlug}`);
@@ -295,12 +352,16 @@ sites:
 
   it("/share.png is drawn with each site's name: different bytes per site, the same for two hosts of one site", async () => {
     const [alpha, beta, gamma, www] = await Promise.all(
-      [sites.alpha.host, sites.beta.host, sites.gamma.host, "www.alpha.example.org"].map((host) => page(host, "/share.png")),
+      [sites.alpha.host, sites.beta.host, sites.gamma.host, "www.alpha.example.org"].map((host) =>
+        page(host, "/share.png"),
+      ),
     );
     for (const reply of [alpha, beta, gamma, www]) {
       expect(reply!.status).toBe(200);
       expect(reply!.headers["content-type"]).toBe("image/png");
-      expect(reply!.body.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
+      expect(reply!.body.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(
+        true,
+      );
     }
     expect(alpha!.body.equals(beta!.body)).toBe(false);
     expect(alpha!.body.equals(gamma!.body)).toBe(false);
@@ -322,11 +383,19 @@ sites:
     }
     const alphaCalls = alphaBackend.calls().slice(before.alpha);
     const betaCalls = betaBackend.calls().slice(before.beta);
-    expect(alphaCalls).toContainEqual(expect.objectContaining({ path: "/get_details", query: { slug: "backend-article-31" } }));
+    expect(alphaCalls).toContainEqual(
+      expect.objectContaining({ path: "/get_details", query: { slug: "backend-article-31" } }),
+    );
     // www. is left out of the domain; the other list pages may already be in the data cache (sitemaps ask for them).
-    expect(alphaCalls).toContainEqual(expect.objectContaining({ path: "/get_metainfo", query: { domain: "calls.alpha.example.org", page: "4" } }));
-    expect(betaBackend.calls()).toContainEqual(expect.objectContaining({ path: "/get_metainfo", query: { domain: "beta-domain.example", page: "1" } }));
-    expect(betaCalls).toContainEqual(expect.objectContaining({ path: "/get_details", query: { slug: "backend-article-17" } }));
+    expect(alphaCalls).toContainEqual(
+      expect.objectContaining({ path: "/get_metainfo", query: { domain: "calls.alpha.example.org", page: "4" } }),
+    );
+    expect(betaBackend.calls()).toContainEqual(
+      expect.objectContaining({ path: "/get_metainfo", query: { domain: "beta-domain.example", page: "1" } }),
+    );
+    expect(betaCalls).toContainEqual(
+      expect.objectContaining({ path: "/get_details", query: { slug: "backend-article-17" } }),
+    );
     expect(alphaCalls.some((call) => call.query.slug?.startsWith("gamma"))).toBe(false);
     expect(betaCalls.some((call) => call.query.slug?.startsWith("gamma"))).toBe(false);
 
@@ -366,7 +435,11 @@ sites:
     const before = alphaBackend.calls().length;
     await page("retreats.alpha.example.org", "/blog");
     expect(alphaBackend.calls().slice(before)).toContainEqual(
-      expect.objectContaining({ path: "/get_metainfo", query: { domain: "retreats.alpha.example.org", page: "1" }, authorization: "Bearer token-a" }),
+      expect.objectContaining({
+        path: "/get_metainfo",
+        query: { domain: "retreats.alpha.example.org", page: "1" },
+        authorization: "Bearer token-a",
+      }),
     );
   });
 
@@ -378,15 +451,30 @@ sites:
     const alpha = await page("www.port.alpha.example.org:8443", "/blog?page=2");
     expect(alpha.status).toBe(200);
     expect(canonical(alpha.text)).toBe("https://alpha.example.org/blog?page=2");
-    expect(alphaBackend.calls()).toContainEqual(expect.objectContaining({ path: "/get_metainfo", query: { domain: "port.alpha.example.org", page: "2" } }));
+    expect(alphaBackend.calls()).toContainEqual(
+      expect.objectContaining({ path: "/get_metainfo", query: { domain: "port.alpha.example.org", page: "2" } }),
+    );
     const beta = await page("beta.example.net:3000", "/");
     expect(metaProperty(beta.text, "og:url")).toBe("http://beta.example.net:3000/");
   });
 
   it("an unknown host gets 421 before any page or backend call; a malformed Host gets 400", async () => {
     const before = { alpha: alphaBackend.calls().length, beta: betaBackend.calls().length };
-    for (const host of ["unknown.example.org", "example.org", "alpha.example.org.evil.test", "example.net", "localhost", "127.0.0.1"]) {
-      for (const urlPath of ["/", "/blog", "/blog/backend-article-40", "/sitemap-articles.xml?part=1", "/favicon.svg"]) {
+    for (const host of [
+      "unknown.example.org",
+      "example.org",
+      "alpha.example.org.evil.test",
+      "example.net",
+      "localhost",
+      "127.0.0.1",
+    ]) {
+      for (const urlPath of [
+        "/",
+        "/blog",
+        "/blog/backend-article-40",
+        "/sitemap-articles.xml?part=1",
+        "/favicon.svg",
+      ]) {
         const reply = await page(host, urlPath);
         expect(reply.status, `${host}${urlPath}`).toBe(421);
         expect(reply.headers["content-type"]).toMatch(/^text\/plain/);
@@ -438,7 +526,8 @@ describe("a wrong sites file stops the server", () => {
     expect(header).toBe(HEADER);
     // The parser may find more than one thing wrong: each is a line of its own.
     expect(problems.length).toBeGreaterThan(0);
-    for (const problem of problems) expect(problem).toMatch(new RegExp(`^  - ${escapeRegExp(file)} is not valid YAML: \\S`));
+    for (const problem of problems)
+      expect(problem).toMatch(new RegExp(`^  - ${escapeRegExp(file)} is not valid YAML: \\S`));
   }, 30_000);
 
   it.each([
@@ -447,10 +536,14 @@ describe("a wrong sites file stops the server", () => {
     ["an empty list", "sites: []\n"],
     ["sites that is not a list", "sites: zen.example.org\n"],
     ["a list at the top", "- hosts: [zen.example.org]\n"],
-  ])("%s", async (_label, yaml) => {
-    const file = sitesFile(yaml);
-    await expectRefused(file, [`${file} must have a list "sites:" with at least one site`]);
-  }, 30_000);
+  ])(
+    "%s",
+    async (_label, yaml) => {
+      const file = sitesFile(yaml);
+      await expectRefused(file, [`${file} must have a list "sites:" with at least one site`]);
+    },
+    30_000,
+  );
 
   it("wrong fields: every problem, each naming its site and setting", async () => {
     const missingDir = path.join(scratch, "no-such-folder");
@@ -536,10 +629,16 @@ sites:
 
   it("ALLOWED_HOSTS together with SITES_FILE", async () => {
     const file = sitesFile("sites:\n  - hosts: [zen.example.org]\n");
-    const { code, output } = await startSiteExpectingExit({ ...base, SITES_FILE: file, ALLOWED_HOSTS: "zen.example.org" });
+    const { code, output } = await startSiteExpectingExit({
+      ...base,
+      SITES_FILE: file,
+      ALLOWED_HOSTS: "zen.example.org",
+    });
     expect(code, output).toBe(1);
     expect(output).toContain("The site cannot start: these settings are wrong");
-    expect(output).toContain("  - ALLOWED_HOSTS must be unset with SITES_FILE: the hosts of the sites file are the allowed hosts\n");
+    expect(output).toContain(
+      "  - ALLOWED_HOSTS must be unset with SITES_FILE: the hosts of the sites file are the allowed hosts\n",
+    );
   }, 30_000);
 });
 
@@ -573,7 +672,11 @@ describe("SIGHUP reads the sites file again", () => {
     return alphaBackend.calls().length + betaBackend.calls().length - before;
   }
 
-  async function withSite(yaml: string, env: Record<string, string>, test: (site: Site, file: string) => Promise<void>) {
+  async function withSite(
+    yaml: string,
+    env: Record<string, string>,
+    test: (site: Site, file: string) => Promise<void>,
+  ) {
     const file = sitesFile(yaml);
     const site = await startSite({ ...env, SITES_FILE: file });
     try {
@@ -609,20 +712,26 @@ describe("SIGHUP reads the sites file again", () => {
     const onAlpha = (host: string) => `\n  - hosts: [${host}]\n    SITE_DOMAIN: ${host}`;
     const calm = `${calmSite()}\n    SITE_DOMAIN: calm.example.org`;
     const listsOf = (backend: Backend, domain: string, from: number) =>
-      backend.calls().filter((call) => call.at >= from && call.path === "/get_metainfo" && call.query.domain === domain).length;
-    const bodies = (backend: Backend, from: number) => backend.calls().filter((call) => call.at >= from && call.path === "/get_details").length;
+      backend.calls().filter((call) => call.at >= from && call.path === "/get_metainfo" && call.query.domain === domain)
+        .length;
+    const bodies = (backend: Backend, from: number) =>
+      backend.calls().filter((call) => call.at >= from && call.path === "/get_details").length;
     const started = Date.now();
     await withSite(`sites:${onAlpha("zen.example.org")}${onAlpha("still.example.org")}`, env, async (site, file) => {
       // Both syncing: every body fetched, and head checks going on.
       await expect.poll(() => bodies(alphaBackend, started), { interval: 50, timeout: 10_000 }).toBe(46);
-      await expect.poll(() => listsOf(alphaBackend, "zen.example.org", started), { interval: 50, timeout: 10_000 }).toBeGreaterThanOrEqual(4);
+      await expect
+        .poll(() => listsOf(alphaBackend, "zen.example.org", started), { interval: 50, timeout: 10_000 })
+        .toBeGreaterThanOrEqual(4);
       expect(listsOf(betaBackend, "calm.example.org", started)).toBe(0);
 
       sitesFile(`sites:${onAlpha("still.example.org")}${calm}`, file);
       await hangUp(site, /SIGHUP: 2 sites; added calm\.example\.org; changed none; removed zen\.example\.org\n/);
       const reloaded = Date.now();
       // The added site's first list call comes at the reload, not at a head check or a request later.
-      await expect.poll(() => listsOf(betaBackend, "calm.example.org", reloaded - 100), { interval: 20, timeout: 500 }).toBeGreaterThan(0);
+      await expect
+        .poll(() => listsOf(betaBackend, "calm.example.org", reloaded - 100), { interval: 20, timeout: 500 })
+        .toBeGreaterThan(0);
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       // A call already on its way at the reload may land just after the log line: none later.
       expect(listsOf(alphaBackend, "zen.example.org", reloaded + 100)).toBe(0);
@@ -648,7 +757,9 @@ describe("SIGHUP reads the sites file again", () => {
       sitesFile(`sites:${zen("Newname")}${calmSite()}`, file);
       await hangUp(site, /SIGHUP: 2 sites; added none; changed zen\.example\.org; removed none\n/);
       let renamed: Reply | undefined;
-      expect(await callsDuring(async () => (renamed = await get(site.port, "zen.example.org", "/blog")))).toBeGreaterThan(0);
+      expect(
+        await callsDuring(async () => (renamed = await get(site.port, "zen.example.org", "/blog"))),
+      ).toBeGreaterThan(0);
       expect(renamed!.status).toBe(200);
       expect(title(renamed!.text)).toContain("Newname Buddhism");
       expect(renamed!.text).not.toContain("Oldname");
@@ -662,34 +773,48 @@ describe("SIGHUP reads the sites file again", () => {
     // Every request renders (PAGE_CACHE_SECONDS=0); backend replies stay fresh for a minute (the default).
     const zenOnAlpha = "\n  - hosts: [zen.example.org]\n    SITE_PRODUCT: Zenone";
     const zenOnBeta = `${zenOnAlpha}\n    BLOG_API_URL: ${betaBackend.url}\n    BLOG_API_TOKEN: token-b`;
-    await withSite(`sites:${zenOnAlpha}${calmSite()}`, { ...alphaEnv(), PAGE_CACHE_SECONDS: "0" }, async (site, file) => {
-      expect(decode((await get(site.port, "zen.example.org", "/blog")).text)).toContain("Alpha Article 1: Notes on Practice");
-      expect(decode((await get(site.port, "calm.example.org", "/blog")).text)).toContain("Beta Article 1: Notes on Practice");
-      // From the data cache now, though rendered anew.
-      expect(await callsDuring(() => get(site.port, "zen.example.org", "/blog"))).toBe(0);
-      expect(await callsDuring(() => get(site.port, "calm.example.org", "/blog"))).toBe(0);
+    await withSite(
+      `sites:${zenOnAlpha}${calmSite()}`,
+      { ...alphaEnv(), PAGE_CACHE_SECONDS: "0" },
+      async (site, file) => {
+        expect(decode((await get(site.port, "zen.example.org", "/blog")).text)).toContain(
+          "Alpha Article 1: Notes on Practice",
+        );
+        expect(decode((await get(site.port, "calm.example.org", "/blog")).text)).toContain(
+          "Beta Article 1: Notes on Practice",
+        );
+        // From the data cache now, though rendered anew.
+        expect(await callsDuring(() => get(site.port, "zen.example.org", "/blog"))).toBe(0);
+        expect(await callsDuring(() => get(site.port, "calm.example.org", "/blog"))).toBe(0);
 
-      sitesFile(`sites:${zenOnBeta}${calmSite()}`, file);
-      await hangUp(site, /SIGHUP: 2 sites; added none; changed zen\.example\.org; removed none\n/);
-      const alphaBefore = alphaBackend.calls().length;
-      const betaBefore = betaBackend.calls().length;
-      const moved = decode((await get(site.port, "zen.example.org", "/blog")).text);
-      expect(moved).toContain("Beta Article 1: Notes on Practice");
-      expect(moved).not.toContain("Alpha Article");
-      expect(alphaBackend.calls().length).toBe(alphaBefore);
-      expect(betaBackend.calls().slice(betaBefore)).toContainEqual(
-        expect.objectContaining({ path: "/get_metainfo", query: { domain: "zen.example.org", page: "1" }, authorization: "Bearer token-b" }),
-      );
-      expect(await callsDuring(() => get(site.port, "calm.example.org", "/blog"))).toBe(0);
+        sitesFile(`sites:${zenOnBeta}${calmSite()}`, file);
+        await hangUp(site, /SIGHUP: 2 sites; added none; changed zen\.example\.org; removed none\n/);
+        const alphaBefore = alphaBackend.calls().length;
+        const betaBefore = betaBackend.calls().length;
+        const moved = decode((await get(site.port, "zen.example.org", "/blog")).text);
+        expect(moved).toContain("Beta Article 1: Notes on Practice");
+        expect(moved).not.toContain("Alpha Article");
+        expect(alphaBackend.calls().length).toBe(alphaBefore);
+        expect(betaBackend.calls().slice(betaBefore)).toContainEqual(
+          expect.objectContaining({
+            path: "/get_metainfo",
+            query: { domain: "zen.example.org", page: "1" },
+            authorization: "Bearer token-b",
+          }),
+        );
+        expect(await callsDuring(() => get(site.port, "calm.example.org", "/blog"))).toBe(0);
 
-      // A change of the product name alone drops the site's data caches too.
-      sitesFile(`sites:${zenOnBeta}${calmSite().replace("Calmzen", "Stillzen")}`, file);
-      await hangUp(site, /SIGHUP: 2 sites; added none; changed calm\.example\.org; removed none\n/);
-      let renamed: Reply | undefined;
-      expect(await callsDuring(async () => (renamed = await get(site.port, "calm.example.org", "/blog")))).toBeGreaterThan(0);
-      expect(title(renamed!.text)).toContain("Stillzen Buddhism");
-      expect(await callsDuring(() => get(site.port, "zen.example.org", "/blog"))).toBe(0);
-    });
+        // A change of the product name alone drops the site's data caches too.
+        sitesFile(`sites:${zenOnBeta}${calmSite().replace("Calmzen", "Stillzen")}`, file);
+        await hangUp(site, /SIGHUP: 2 sites; added none; changed calm\.example\.org; removed none\n/);
+        let renamed: Reply | undefined;
+        expect(
+          await callsDuring(async () => (renamed = await get(site.port, "calm.example.org", "/blog"))),
+        ).toBeGreaterThan(0);
+        expect(title(renamed!.text)).toContain("Stillzen Buddhism");
+        expect(await callsDuring(() => get(site.port, "zen.example.org", "/blog"))).toBe(0);
+      },
+    );
   }, 30_000);
 
   it("a file with problems leaves the running sites as they were, logs each problem, and a later good file applies", async () => {
@@ -698,16 +823,26 @@ describe("SIGHUP reads the sites file again", () => {
     await withSite(`sites:${zen("Zenone")}`, alphaEnv(), async (site, file) => {
       expect(title((await get(site.port, "zen.example.org", "/")).text)).toContain("Zenone Buddhism");
 
-      sitesFile(`sites:${zen("Zentwo", "\n    DONATION_URL: not-a-url")}\n  - hosts: [new.example.org]\n    FOO: bar`, file);
+      sitesFile(
+        `sites:${zen("Zentwo", "\n    DONATION_URL: not-a-url")}\n  - hosts: [new.example.org]\n    FOO: bar`,
+        file,
+      );
       const logged = await hangUp(
         site,
-        new RegExp(`${escapeRegExp(notApplied)}(  - .*\\n)*?  - site new\\.example\\.org: FOO is not a setting a site can have\\n`),
+        new RegExp(
+          `${escapeRegExp(notApplied)}(  - .*\\n)*?  - site new\\.example\\.org: FOO is not a setting a site can have\\n`,
+        ),
       );
-      expect(logged[0]).toContain("  - site zen.example.org: DONATION_URL must be an absolute http:// or https:// URL\n");
+      expect(logged[0]).toContain(
+        "  - site zen.example.org: DONATION_URL must be an absolute http:// or https:// URL\n",
+      );
       sitesFile("sites: [unclosed\n", file);
       await hangUp(site, new RegExp(`${escapeRegExp(notApplied)}  - ${escapeRegExp(file)} is not valid YAML: `));
       rmSync(file);
-      await hangUp(site, new RegExp(`${escapeRegExp(notApplied)}  - SITES_FILE ${escapeRegExp(file)} cannot be read: ENOENT\\n`));
+      await hangUp(
+        site,
+        new RegExp(`${escapeRegExp(notApplied)}  - SITES_FILE ${escapeRegExp(file)} cannot be read: ENOENT\\n`),
+      );
 
       expect(site.child.exitCode).toBeNull();
       const unchanged = await get(site.port, "zen.example.org", "/");
@@ -727,32 +862,36 @@ describe("SIGHUP reads the sites file again", () => {
     const zen = (name: string) =>
       `sites:\n  - hosts: [zen.example.org]\n    SITE_PRODUCT: ${name}zen\n    SITE_NAME: ${name} Temple\n    RSS_FEED_EMBED_URL: https://board.${name.toLowerCase()}.example/feed`;
     try {
-      await withSite(zen("Oldname"), { ...base, BLOG_API_URL: slow.url, BLOG_API_TOKEN: "token-s" }, async (site, file) => {
-        let settled = false;
-        const inFlight = get(site.port, "zen.example.org", "/blog").finally(() => (settled = true));
-        // The page is waiting on its backend call: now the site changes under it.
-        await expect.poll(() => slow.calls().length, { interval: 10, timeout: 5_000 }).toBeGreaterThan(0);
-        sitesFile(zen("Newname"), file);
-        await hangUp(site, /SIGHUP: 1 sites; added none; changed zen\.example\.org; removed none\n/);
-        expect(settled).toBe(false);
+      await withSite(
+        zen("Oldname"),
+        { ...base, BLOG_API_URL: slow.url, BLOG_API_TOKEN: "token-s" },
+        async (site, file) => {
+          let settled = false;
+          const inFlight = get(site.port, "zen.example.org", "/blog").finally(() => (settled = true));
+          // The page is waiting on its backend call: now the site changes under it.
+          await expect.poll(() => slow.calls().length, { interval: 10, timeout: 5_000 }).toBeGreaterThan(0);
+          sitesFile(zen("Newname"), file);
+          await hangUp(site, /SIGHUP: 1 sites; added none; changed zen\.example\.org; removed none\n/);
+          expect(settled).toBe(false);
 
-        const old = await inFlight;
-        expect(old.status).toBe(200);
-        expect(title(old.text)).toBe("Blog · Oldname Temple");
-        expect(textOf(element(old.text, "header"))).toContain("Oldname Temple");
-        expect(textOf(element(old.text, "footer"))).toContain("curious about Oldnamezen Buddhism");
-        expect(old.text).not.toContain("Newname");
-        // The policy too, though it is made after the page, once the backend has answered.
-        expect(csp(old)["frame-src"]).toContain("https://board.oldname.example");
-        expect(csp(old)["frame-src"]).not.toContain("https://board.newname.example");
+          const old = await inFlight;
+          expect(old.status).toBe(200);
+          expect(title(old.text)).toBe("Blog · Oldname Temple");
+          expect(textOf(element(old.text, "header"))).toContain("Oldname Temple");
+          expect(textOf(element(old.text, "footer"))).toContain("curious about Oldnamezen Buddhism");
+          expect(old.text).not.toContain("Newname");
+          // The policy too, though it is made after the page, once the backend has answered.
+          expect(csp(old)["frame-src"]).toContain("https://board.oldname.example");
+          expect(csp(old)["frame-src"]).not.toContain("https://board.newname.example");
 
-        slow.state.latencyMs = 0;
-        const renamed = await get(site.port, "zen.example.org", "/blog");
-        expect(renamed.status).toBe(200);
-        expect(textOf(element(renamed.text, "header"))).toContain("Newname Temple");
-        expect(renamed.text).not.toContain("Oldname");
-        expect(csp(renamed)["frame-src"]).toContain("https://board.newname.example");
-      });
+          slow.state.latencyMs = 0;
+          const renamed = await get(site.port, "zen.example.org", "/blog");
+          expect(renamed.status).toBe(200);
+          expect(textOf(element(renamed.text, "header"))).toContain("Newname Temple");
+          expect(renamed.text).not.toContain("Oldname");
+          expect(csp(renamed)["frame-src"]).toContain("https://board.newname.example");
+        },
+      );
     } finally {
       await slow.close();
     }
@@ -761,7 +900,9 @@ describe("SIGHUP reads the sites file again", () => {
 
 describe("the log, with several sites", () => {
   it("names the site of each request, and the site whose backend failed", async () => {
-    const file = sitesFile("sites:\n  - hosts: [down.example.org]\n    BLOG_API_URL: http://127.0.0.1:9/\n    BLOG_API_TOKEN: t\n");
+    const file = sitesFile(
+      "sites:\n  - hosts: [down.example.org]\n    BLOG_API_URL: http://127.0.0.1:9/\n    BLOG_API_TOKEN: t\n",
+    );
     const site = await startSite({ ...base, SITES_FILE: file, BLOG_API_TIMEOUT_MS: "500" });
     try {
       expect((await get(site.port, "down.example.org", "/blog")).status).toBe(503);

@@ -27,17 +27,34 @@ beforeAll(async () => {
 afterAll(() => backend?.close());
 
 describe("the catalogue under forced garbage collection (docs/decisions/038, 042)", () => {
-  it("survives statements made and dropped while the collector runs inside and outside JavaScript", { timeout: 60_000 }, async () => {
-    // Its own process: an abort (SIGABRT, no JavaScript stack) is then a signal here, not a lost worker. A young
-    // generation of 1 MB makes V8 collect it in its own task (outside JavaScript) every round, not only by luck.
-    const outcome = await promisify(execFile)(process.execPath, ["--expose-gc", "--max-semi-space-size=1", bundle, backend.url, FAKE_TOKEN, String(ARTICLES), "12"], {
-      encoding: "utf8",
-      timeout: 50_000,
-    }).then(
-      ({ stdout, stderr }) => ({ code: 0, signal: null, stdout, stderr }),
-      (error: { code?: number; signal?: string; stdout?: string; stderr?: string }) => ({ code: error.code, signal: error.signal, stdout: error.stdout, stderr: error.stderr }),
-    );
-    expect({ code: outcome.code, signal: outcome.signal, stderr: outcome.stderr?.slice(-2000) }).toEqual({ code: 0, signal: null, stderr: "" });
-    expect(outcome.stdout).toMatch(/^ok 12 rounds, \d+ searches$/m);
-  });
+  it(
+    "survives statements made and dropped while the collector runs inside and outside JavaScript",
+    { timeout: 60_000 },
+    async () => {
+      // Its own process: an abort (SIGABRT, no JavaScript stack) is then a signal here, not a lost worker. A young
+      // generation of 1 MB makes V8 collect it in its own task (outside JavaScript) every round, not only by luck.
+      const outcome = await promisify(execFile)(
+        process.execPath,
+        ["--expose-gc", "--max-semi-space-size=1", bundle, backend.url, FAKE_TOKEN, String(ARTICLES), "12"],
+        {
+          encoding: "utf8",
+          timeout: 50_000,
+        },
+      ).then(
+        ({ stdout, stderr }) => ({ code: 0, signal: null, stdout, stderr }),
+        (error: { code?: number; signal?: string; stdout?: string; stderr?: string }) => ({
+          code: error.code,
+          signal: error.signal,
+          stdout: error.stdout,
+          stderr: error.stderr,
+        }),
+      );
+      expect({ code: outcome.code, signal: outcome.signal, stderr: outcome.stderr?.slice(-2000) }).toEqual({
+        code: 0,
+        signal: null,
+        stderr: "",
+      });
+      expect(outcome.stdout).toMatch(/^ok 12 rounds, \d+ searches$/m);
+    },
+  );
 });

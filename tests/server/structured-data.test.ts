@@ -32,7 +32,8 @@ async function check(site: Site, path: string): Promise<Outcome> {
   }
 }
 
-const describeFailures = (outcome: Outcome) => outcome.failed.map((test) => `${test.group ?? ""} ${test.test}: ${test.error?.message ?? test.description ?? ""}`);
+const describeFailures = (outcome: Outcome) =>
+  outcome.failed.map((test) => `${test.group ?? ""} ${test.test}: ${test.error?.message ?? test.description ?? ""}`);
 
 function meta(html: string, key: string): string | undefined {
   return new RegExp(`<meta (?:property|name)="${key.replace(/:/g, ":")}" content="([^"]*)"`).exec(html)?.[1];
@@ -42,9 +43,24 @@ beforeAll(async () => {
   backend = await startFakeBackend({ articles: 23 });
   [demo, hosted, vietnamese, japanese] = await Promise.all([
     startSite({}),
-    startSite({ BLOG_API_URL: backend.url, BLOG_API_TOKEN: FAKE_TOKEN, SITE_NAME: "Chan Practice Center", SITE_PRODUCT: "Chan" }),
-    startSite({ SITE_LANGUAGE: "vi", SITE_NAME: VIETNAMESE_SITE_NAME, SITE_PRODUCT: "Tịnh Độ", CONTENT_DIR: vietnameseContentDir }),
-    startSite({ SITE_LANGUAGE: "ja", SITE_NAME: japaneseSite.name, SITE_PRODUCT: japaneseSite.product, CONTENT_DIR: japaneseSite.contentDir }),
+    startSite({
+      BLOG_API_URL: backend.url,
+      BLOG_API_TOKEN: FAKE_TOKEN,
+      SITE_NAME: "Chan Practice Center",
+      SITE_PRODUCT: "Chan",
+    }),
+    startSite({
+      SITE_LANGUAGE: "vi",
+      SITE_NAME: VIETNAMESE_SITE_NAME,
+      SITE_PRODUCT: "Tịnh Độ",
+      CONTENT_DIR: vietnameseContentDir,
+    }),
+    startSite({
+      SITE_LANGUAGE: "ja",
+      SITE_NAME: japaneseSite.name,
+      SITE_PRODUCT: japaneseSite.product,
+      CONTENT_DIR: japaneseSite.contentDir,
+    }),
   ]);
 }, 30_000);
 
@@ -136,6 +152,10 @@ describe("share images", () => {
 
   it("the publisher's logo is a PNG of the size the structured data gives", async () => {
     const response = await fetch(`${demo.url}/logo.png`);
-    expect(await sharp(Buffer.from(await response.arrayBuffer())).metadata()).toMatchObject({ format: "png", width: 144, height: 144 });
+    expect(await sharp(Buffer.from(await response.arrayBuffer())).metadata()).toMatchObject({
+      format: "png",
+      width: 144,
+      height: 144,
+    });
   });
 });

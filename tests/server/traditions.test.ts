@@ -14,9 +14,17 @@ let theravada: Awaited<ReturnType<typeof startSite>>;
 let zen: Awaited<ReturnType<typeof startSite>>;
 
 beforeAll(async () => {
-  writeFileSync(aboutFile, "# Wat Santi\n\nA **forest monastery**. <script>alert(1)</script> <img src=x onerror=alert(2)> [Times](https://example.org/times) [bad](javascript:alert(3))\n");
+  writeFileSync(
+    aboutFile,
+    "# Wat Santi\n\nA **forest monastery**. <script>alert(1)</script> <img src=x onerror=alert(2)> [Times](https://example.org/times) [bad](javascript:alert(3))\n",
+  );
   [theravada, zen] = await Promise.all([
-    startSite({ SITE_TRADITION: "theravada", SITE_PRODUCT: "Theravāda", SITE_NAME: "Santi Forest Monastery", ABOUT_FILE: aboutFile }),
+    startSite({
+      SITE_TRADITION: "theravada",
+      SITE_PRODUCT: "Theravāda",
+      SITE_NAME: "Santi Forest Monastery",
+      ABOUT_FILE: aboutFile,
+    }),
     startSite({}),
   ]);
 }, 60_000);
@@ -29,7 +37,15 @@ afterAll(async () => {
 describe("a Theravāda site", () => {
   it("speaks of its own tradition, draws its mark and links its encyclopedia article", async () => {
     const home = await (await fetch(`${theravada.url}/`)).text();
-    for (const words of ["Generosity · Virtue · Meditation", "Sīla", "Samādhi", "Paññā", "https://en.wikipedia.org/wiki/Theravada", "a Dhamma wheel with eight spokes"]) expect(home).toContain(words);
+    for (const words of [
+      "Generosity · Virtue · Meditation",
+      "Sīla",
+      "Samādhi",
+      "Paññā",
+      "https://en.wikipedia.org/wiki/Theravada",
+      "a Dhamma wheel with eight spokes",
+    ])
+      expect(home).toContain(words);
     for (const words of ["Zazen", "Kōan", "Mahāyāna", "beginner’s mind", "ensō"]) expect(home).not.toContain(words);
     expect(home).toContain(`<path d="${MARKS.theravada.path}" stroke-width="${MARKS.theravada.strokeWidth}"`);
     expect(home).not.toContain(MARKS.zen.path);
@@ -49,7 +65,9 @@ describe("a Theravāda site", () => {
 
   it("has its own share image and logo", async () => {
     for (const file of ["/share.png", "/logo.png"]) {
-      const [own, zens] = await Promise.all([theravada, zen].map(async (site) => Buffer.from(await (await fetch(`${site.url}${file}`)).arrayBuffer())));
+      const [own, zens] = await Promise.all(
+        [theravada, zen].map(async (site) => Buffer.from(await (await fetch(`${site.url}${file}`)).arrayBuffer())),
+      );
       expect(own!.subarray(1, 4).toString(), file).toBe("PNG");
       expect(own!.equals(zens!), file).toBe(false);
     }

@@ -6,4 +6,5 @@ import { existsSync } from "node:fs";
 
 const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
+export const chromiumPath =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");

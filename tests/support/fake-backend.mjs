@@ -126,7 +126,8 @@ export async function startFakeBackend(options = {}) {
   /** How many articles there are: `content` may grow while the backend runs (a new article is published). */
   let count = content?.length ?? options.articles ?? 23;
   const token = options.token ?? FAKE_TOKEN;
-  const titled = (fields) => (options.title ? { ...fields, metaTitle: fields.metaTitle.replace("Backend Article", options.title) } : fields);
+  const titled = (fields) =>
+    options.title ? { ...fields, metaTitle: fields.metaTitle.replace("Backend Article", options.title) } : fields;
   const article = (n) => (content ? content[n - 1] : titled(makeArticle(n, options.imageBase, options.bodyKb)));
   let contentNumbers = new Map(content?.map((item, index) => [item.slug, index + 1]));
   const hostile = new Map(makeXssArticles().map((article) => [article.slug, article.details]));

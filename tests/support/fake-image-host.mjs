@@ -36,7 +36,9 @@ export async function makePin({ width, height } = PIN, seed = 1) {
       const i = (y * width + x) * channels;
       const wave = Math.sin(x / 37 + y / 53) * 30 + Math.cos(y / 21) * 20;
       const texture =
-        30 * (Math.sin(x / 4.3 + Math.sin(y / 17) * 3) * Math.cos(y / 5.9 + Math.sin(x / 23) * 2) + 0.5 * Math.sin((x + y) / 2.7 + Math.cos(x / 31) * 4));
+        30 *
+        (Math.sin(x / 4.3 + Math.sin(y / 17) * 3) * Math.cos(y / 5.9 + Math.sin(x / 23) * 2) +
+          0.5 * Math.sin((x + y) / 2.7 + Math.cos(x / 31) * 4));
       const noise = (random() - 0.5) * 14;
       pixels[i] = clamp(90 + (x / width) * 110 + wave + noise + texture);
       pixels[i + 1] = clamp(80 + (y / height) * 90 - wave / 2 + noise + texture * 0.8);

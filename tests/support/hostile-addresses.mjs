@@ -4,15 +4,67 @@
 import fc from "fast-check";
 
 const piece = fc.constantFrom(
-  "/", "//", "///", "\\", "/\\", "\\\\", "%5C", "%5c", "%2F", "%2f", "%2F%2F", "%5C%5C", "%252F", "%255C",
-  "\t", "%09", "%0A", "%0d%0a", "%00", ".", "..", "%2e", "%2E%2E", "%2e%2e%2f", "./", "../",
-  "evil.example", "evil.example.", "@evil.example", "evil.example:443", "127.0.0.2", "[::1]", "%65vil.example",
-  "#", "#//evil.example", "?", "&", "=", "http:", "https:", "javascript:", "%68ttp:", ":", "@",
+  "/",
+  "//",
+  "///",
+  "\\",
+  "/\\",
+  "\\\\",
+  "%5C",
+  "%5c",
+  "%2F",
+  "%2f",
+  "%2F%2F",
+  "%5C%5C",
+  "%252F",
+  "%255C",
+  "\t",
+  "%09",
+  "%0A",
+  "%0d%0a",
+  "%00",
+  ".",
+  "..",
+  "%2e",
+  "%2E%2E",
+  "%2e%2e%2f",
+  "./",
+  "../",
+  "evil.example",
+  "evil.example.",
+  "@evil.example",
+  "evil.example:443",
+  "127.0.0.2",
+  "[::1]",
+  "%65vil.example",
+  "#",
+  "#//evil.example",
+  "?",
+  "&",
+  "=",
+  "http:",
+  "https:",
+  "javascript:",
+  "%68ttp:",
+  ":",
+  "@",
 );
 const pieces = fc.array(piece, { minLength: 1, maxLength: 7 }).map((parts) => parts.join(""));
 
 /** Pages that redirect, or whose neighbours do: the blog list (canonical ?page=), articles, files, assets. */
-const base = fc.constantFrom("", "/blog", "/blog/", "/blog.data", "/favicon.ico", "/build", "/build/", "/images/", "/sitemap-articles.xml", "/search", "/blog/keyword/");
+const base = fc.constantFrom(
+  "",
+  "/blog",
+  "/blog/",
+  "/blog.data",
+  "/favicon.ico",
+  "/build",
+  "/build/",
+  "/images/",
+  "/sitemap-articles.xml",
+  "/search",
+  "/blog/keyword/",
+);
 
 /** A request target as a browser or an attacker may send it; always starts with "/" (origin-form) or is absolute-form. */
 export const hostileTarget = fc.oneof(
@@ -20,11 +72,17 @@ export const hostileTarget = fc.oneof(
   fc.tuple(base, pieces).map(([start, rest]) => `/${`${start}${rest}`.replace(/^\//, "")}`),
   fc.tuple(base, pieces).map(([start, rest]) => `/${start.replace(/^\//, "")}/${rest}`),
   // In ?page= (and with another parameter around it).
-  fc.tuple(fc.constantFrom("/blog", "/blog/", "/blog.data", "/", "/search"), pieces, fc.constantFrom("", "&page=2", "&fbclid=x")).map(
-    ([path, value, more]) => `${path}?page=${value}${more}`,
-  ),
+  fc
+    .tuple(
+      fc.constantFrom("/blog", "/blog/", "/blog.data", "/", "/search"),
+      pieces,
+      fc.constantFrom("", "&page=2", "&fbclid=x"),
+    )
+    .map(([path, value, more]) => `${path}?page=${value}${more}`),
   // Absolute-form targets, which HTTP/1.1 servers must accept.
-  fc.tuple(fc.constantFrom("http://evil.example", "https://evil.example", "http://127.0.0.1"), pieces).map(([host, rest]) => `${host}/${rest}`),
+  fc
+    .tuple(fc.constantFrom("http://evil.example", "https://evil.example", "http://127.0.0.1"), pieces)
+    .map(([host, rest]) => `${host}/${rest}`),
 );
 
 /** Characters no HTTP server accepts raw in a request line: such a target is answered 400 or refused. */

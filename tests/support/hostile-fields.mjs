@@ -30,12 +30,38 @@ export const ordinaryFields = {
 
 /** Pieces of text repeated into huge strings: scripts, marks that join into one grapheme, markup, escapes. */
 const unit = fc.constantFrom(
-  "x", "word ", "瞑想", "สมาธิ", "ສະມາທິ", "မြန်မာ", "བོད་", "\u0301", "a\u0301", "👩‍👩‍👧‍👦", "🇯🇵", "\u200d", "\u202e", "\ud800",
-  "<script>alert(1)</script>", '"', "\\", "&amp;", "\u0000", "\n", ", ", ",", " , ", "</title>", "]]>", "-->", "\u2028",
+  "x",
+  "word ",
+  "瞑想",
+  "สมาธิ",
+  "ສະມາທິ",
+  "မြန်မာ",
+  "བོད་",
+  "\u0301",
+  "a\u0301",
+  "👩‍👩‍👧‍👦",
+  "🇯🇵",
+  "\u200d",
+  "\u202e",
+  "\ud800",
+  "<script>alert(1)</script>",
+  '"',
+  "\\",
+  "&amp;",
+  "\u0000",
+  "\n",
+  ", ",
+  ",",
+  " , ",
+  "</title>",
+  "]]>",
+  "-->",
+  "\u2028",
 );
 
 /** `piece` repeated to fill about `bytes` bytes of the reply, as encoded in JSON (escapes and UTF-8 included). */
-const repeated = (piece, bytes) => piece.repeat(Math.max(1, Math.floor(bytes / (Buffer.byteLength(JSON.stringify(piece)) - 2))));
+const repeated = (piece, bytes) =>
+  piece.repeat(Math.max(1, Math.floor(bytes / (Buffer.byteLength(JSON.stringify(piece)) - 2))));
 
 /** Distinct comma-separated keywords filling `length` characters: the shape that stalled every site. */
 function manyKeywords(length, wordLength) {
@@ -53,14 +79,26 @@ function manyKeywords(length, wordLength) {
 const hostileValue = (room) =>
   fc.oneof(
     // A huge string of one unit or a mixture.
-    fc.record({ piece: fc.array(unit, { minLength: 1, maxLength: 4 }), share: fc.double({ min: 0.01, max: 1, noNaN: true }) })
+    fc
+      .record({
+        piece: fc.array(unit, { minLength: 1, maxLength: 4 }),
+        share: fc.double({ min: 0.01, max: 1, noNaN: true }),
+      })
       .map(({ piece, share }) => JSON.stringify(repeated(piece.join(""), Math.floor(room * share * 0.95)))),
     // Keywords by the thousand.
-    fc.record({ wordLength: fc.integer({ min: 1, max: 40 }), share: fc.double({ min: 0.01, max: 1, noNaN: true }) })
+    fc
+      .record({ wordLength: fc.integer({ min: 1, max: 40 }), share: fc.double({ min: 0.01, max: 1, noNaN: true }) })
       .map(({ wordLength, share }) => JSON.stringify(manyKeywords(Math.floor(room * share * 0.9), wordLength))),
     // The wrong type, as large as it can be: arrays and objects of many items, nesting, numbers.
-    fc.integer({ min: 1, max: 200_000 }).map((count) => `[${repeated("1,", Math.min(count * 2, room - 2)).replace(/,$/, "")}]`),
-    fc.integer({ min: 1, max: 100_000 }).map((count) => `{${Array.from({ length: Math.min(count, Math.floor(room / 12)) }, (_, index) => `"k${index}":${index}`).join(",")}}`),
+    fc
+      .integer({ min: 1, max: 200_000 })
+      .map((count) => `[${repeated("1,", Math.min(count * 2, room - 2)).replace(/,$/, "")}]`),
+    fc
+      .integer({ min: 1, max: 100_000 })
+      .map(
+        (count) =>
+          `{${Array.from({ length: Math.min(count, Math.floor(room / 12)) }, (_, index) => `"k${index}":${index}`).join(",")}}`,
+      ),
     fc.integer({ min: 1, max: 1_000_000 }).map((depth) => {
       const levels = Math.min(depth, Math.floor(room / 2));
       return `${"[".repeat(levels)}${"]".repeat(levels)}`;
@@ -75,12 +113,21 @@ const hostileValue = (room) =>
  * @param {string} [field]
  */
 export function hostileArticleReply(field) {
-  const only = field === undefined ? fc.option(fc.constantFrom(...ARTICLE_FIELDS), { nil: undefined, freq: 2 }) : fc.constant(field === "all" ? undefined : field);
+  const only =
+    field === undefined
+      ? fc.option(fc.constantFrom(...ARTICLE_FIELDS), { nil: undefined, freq: 2 })
+      : fc.constant(field === "all" ? undefined : field);
   return fc
     .record({
       only,
-      values: fc.array(hostileValue(REPLY_CAP - 1024), { minLength: ARTICLE_FIELDS.length, maxLength: ARTICLE_FIELDS.length }),
-      shared: fc.array(hostileValue(Math.floor(REPLY_CAP / (ARTICLE_FIELDS.length + 1))), { minLength: ARTICLE_FIELDS.length, maxLength: ARTICLE_FIELDS.length }),
+      values: fc.array(hostileValue(REPLY_CAP - 1024), {
+        minLength: ARTICLE_FIELDS.length,
+        maxLength: ARTICLE_FIELDS.length,
+      }),
+      shared: fc.array(hostileValue(Math.floor(REPLY_CAP / (ARTICLE_FIELDS.length + 1))), {
+        minLength: ARTICLE_FIELDS.length,
+        maxLength: ARTICLE_FIELDS.length,
+      }),
       extraKeys: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 100_000 })),
     })
     .map(({ only, values, shared, extraKeys }) => {
@@ -103,19 +150,48 @@ export function hostileArticleReply(field) {
  * @returns {[string, string][]} each shape's name and reply
  */
 export function knownFieldShapes() {
-  const reply = (fields) => `{${Object.entries({ ...ordinaryFields, ...fields }).map(([field, value]) => `${JSON.stringify(field)}:${value}`).join(",")}}`;
+  const reply = (fields) =>
+    `{${Object.entries({ ...ordinaryFields, ...fields })
+      .map(([field, value]) => `${JSON.stringify(field)}:${value}`)
+      .join(",")}}`;
   const half = Math.floor(REPLY_CAP / 2);
   return [
     // The issue's article: 150,000 distinct keywords and a 256 KB title.
-    ["150,000 keywords and a 256 KB title", reply({ metaTitle: JSON.stringify("T".repeat(256 * 1024)), shortTailKeywords: JSON.stringify(manyKeywords(half, 2)), longTailKeywords: JSON.stringify(manyKeywords(half / 2, 5)) })],
+    [
+      "150,000 keywords and a 256 KB title",
+      reply({
+        metaTitle: JSON.stringify("T".repeat(256 * 1024)),
+        shortTailKeywords: JSON.stringify(manyKeywords(half, 2)),
+        longTailKeywords: JSON.stringify(manyKeywords(half / 2, 5)),
+      }),
+    ],
     ["a 2 MB title", reply({ metaTitle: JSON.stringify(repeated("Title ", REPLY_CAP - 400)) })],
     ["a 2 MB description of quotes", reply({ metaDescription: JSON.stringify(repeated('"<', half)) })],
     ["a title of one grapheme", reply({ metaTitle: JSON.stringify(`a${repeated("\u0301", REPLY_CAP - 400)}`) })],
-    ["keywords of 1 MB each", reply({ shortTailKeywords: JSON.stringify(repeated("瞑想", half - 200)), longTailKeywords: JSON.stringify(repeated("z", half - 200)) })],
-    ["a body of quotes, which HTML writes six times longer", reply({ blog: JSON.stringify(repeated(`${'"'.repeat(200)}\n\n`, REPLY_CAP - 400)) })],
+    [
+      "keywords of 1 MB each",
+      reply({
+        shortTailKeywords: JSON.stringify(repeated("瞑想", half - 200)),
+        longTailKeywords: JSON.stringify(repeated("z", half - 200)),
+      }),
+    ],
+    [
+      "a body of quotes, which HTML writes six times longer",
+      reply({ blog: JSON.stringify(repeated(`${'"'.repeat(200)}\n\n`, REPLY_CAP - 400)) }),
+    ],
     ["a million nested arrays", reply({ blog: `${"[".repeat(1_000_000)}${"]".repeat(1_000_000)}` })],
-    ["150,000 unknown keys", `{${Array.from({ length: 150_000 }, (_, index) => `"k${index}":1`).join(",")},"metaTitle":"t"}`],
+    [
+      "150,000 unknown keys",
+      `{${Array.from({ length: 150_000 }, (_, index) => `"k${index}":1`).join(",")},"metaTitle":"t"}`,
+    ],
     ["600,000 empty objects", reply({ blog: `[${Array(600_000).fill("{}").join(",")}]` })],
-    ["every field 230 KB", reply(Object.fromEntries(ARTICLE_FIELDS.map((field) => [field, JSON.stringify(repeated("ສະມາທິ, ", Math.floor(REPLY_CAP / 9)))])))],
+    [
+      "every field 230 KB",
+      reply(
+        Object.fromEntries(
+          ARTICLE_FIELDS.map((field) => [field, JSON.stringify(repeated("ສະມາທິ, ", Math.floor(REPLY_CAP / 9)))]),
+        ),
+      ),
+    ],
   ];
 }

@@ -11,7 +11,8 @@ export const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
 export const SITE_CONFIG = path.resolve("docs/nginx.conf");
 
 export const nginxMissing = !existsSync(NGINX);
-if (nginxMissing) console.warn(`Proxy tests skipped: nginx is not installed at ${NGINX} (apt-get install nginx-light).`);
+if (nginxMissing)
+  console.warn(`Proxy tests skipped: nginx is not installed at ${NGINX} (apt-get install nginx-light).`);
 
 /** @typedef {{ origins: string[], listen: string, cache: string, accessLog: string, errorLog: string }} Deployment */
 

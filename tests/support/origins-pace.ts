@@ -38,16 +38,36 @@ export async function busiestSecond(perSecond: number, makeOrigin: (backendUrl: 
         listPage: (domain, page) => (starts.push(Date.now()), http.listPage(domain, page)),
         article: (slug) => (starts.push(Date.now()), http.article(slug)),
       };
-      const sync = startSync({ catalogue, source, domain: `${name}.example.org`, callsPerSecond: perSecond, pace: origin.pace, freshMs: 60_000, sweepMs: 3_600_000, label: name });
+      const sync = startSync({
+        catalogue,
+        source,
+        domain: `${name}.example.org`,
+        callsPerSecond: perSecond,
+        pace: origin.pace,
+        freshMs: 60_000,
+        sweepMs: 3_600_000,
+        label: name,
+      });
       stops.push(sync.stop);
       return catalogue;
     };
     const first = sites.map((name, index) => start(origins[index]!, name));
-    await until(async () => (await Promise.all(first.map((catalogue) => catalogue.count()))).every((count) => count.articles > 0), 10_000);
-    for (const [index, origin] of origins.entries()) for (const [other, name] of sites.entries()) if (other !== index) start(origin, name);
-    await until(async () => (await Promise.all(first.map((catalogue) => catalogue.count()))).every((count) => count.withBody === articles), 20_000);
+    await until(
+      async () => (await Promise.all(first.map((catalogue) => catalogue.count()))).every((count) => count.articles > 0),
+      10_000,
+    );
+    for (const [index, origin] of origins.entries())
+      for (const [other, name] of sites.entries()) if (other !== index) start(origin, name);
+    await until(
+      async () =>
+        (await Promise.all(first.map((catalogue) => catalogue.count()))).every((count) => count.withBody === articles),
+      20_000,
+    );
     expect(backend.calls()).toHaveLength(starts.length);
-    return { calls: starts.length, busiest: Math.max(...starts.map((at) => starts.filter((other) => other >= at && other < at + 1000).length)) };
+    return {
+      calls: starts.length,
+      busiest: Math.max(...starts.map((at) => starts.filter((other) => other >= at && other < at + 1000).length)),
+    };
   } finally {
     await Promise.all(stops.map((stop) => stop()));
     await backend.close();

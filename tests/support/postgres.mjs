@@ -23,7 +23,8 @@ function findBin() {
 
 export const PG_BIN = findBin();
 export const postgresMissing = PG_BIN === undefined;
-if (postgresMissing) console.warn("PostgreSQL tests skipped: no /usr/lib/postgresql/*/bin/initdb (apt-get install postgresql).");
+if (postgresMissing)
+  console.warn("PostgreSQL tests skipped: no /usr/lib/postgresql/*/bin/initdb (apt-get install postgresql).");
 
 const asRoot = userInfo().uid === 0;
 
@@ -65,7 +66,17 @@ export async function startPostgres() {
     port,
     urlOf,
     async createDatabase(name) {
-      await tool("psql", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-q", "-c", `CREATE DATABASE "${name}"`]);
+      await tool("psql", [
+        "-h",
+        "127.0.0.1",
+        "-p",
+        String(port),
+        "-U",
+        "postgres",
+        "-q",
+        "-c",
+        `CREATE DATABASE "${name}"`,
+      ]);
       return urlOf(name);
     },
     stopServer,

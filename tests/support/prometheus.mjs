@@ -12,7 +12,8 @@ export const PROMETHEUS_DIR = path.resolve("docs/prometheus");
 
 const installed = (command) => spawnSync(command, ["--version"], { stdio: "ignore" }).status === 0;
 export const prometheusMissing = !installed("prometheus") || !installed("promtool");
-if (prometheusMissing) console.warn("Prometheus tests skipped: prometheus and promtool are not installed (apt-get install prometheus).");
+if (prometheusMissing)
+  console.warn("Prometheus tests skipped: prometheus and promtool are not installed (apt-get install prometheus).");
 
 /**
  * promtool with the given arguments, and text on its standard input.
@@ -32,7 +33,11 @@ export function promtool(args, { input, cwd = PROMETHEUS_DIR } = {}) {
 export async function startPrometheus({ targets, intervalSeconds = 1 }) {
   const dir = mkdtempSync(path.join(tmpdir(), "prometheus-"));
   const config = parse(readFileSync(path.join(PROMETHEUS_DIR, "prometheus.yml"), "utf8"));
-  config.global = { ...config.global, scrape_interval: `${intervalSeconds}s`, evaluation_interval: `${intervalSeconds}s` };
+  config.global = {
+    ...config.global,
+    scrape_interval: `${intervalSeconds}s`,
+    evaluation_interval: `${intervalSeconds}s`,
+  };
   config.rule_files = config.rule_files.map((file) => path.join(PROMETHEUS_DIR, file));
   config.scrape_configs[0].static_configs = [{ targets }];
   writeFileSync(path.join(dir, "prometheus.yml"), stringify(config));
@@ -41,7 +46,12 @@ export async function startPrometheus({ targets, intervalSeconds = 1 }) {
   let output = "";
   const child = spawn(
     "prometheus",
-    [`--config.file=${path.join(dir, "prometheus.yml")}`, `--storage.tsdb.path=${path.join(dir, "data")}`, `--web.listen-address=127.0.0.1:${port}`, "--log.level=warn"],
+    [
+      `--config.file=${path.join(dir, "prometheus.yml")}`,
+      `--storage.tsdb.path=${path.join(dir, "data")}`,
+      `--web.listen-address=127.0.0.1:${port}`,
+      "--log.level=warn",
+    ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   child.stdout.on("data", (chunk) => (output += chunk));
@@ -83,7 +93,10 @@ export async function startPrometheus({ targets, intervalSeconds = 1 }) {
      * @returns {Promise<{ labels: Record<string, string>, value: number }[]>}
      */
     query: async (expr) =>
-      (await api(`/api/v1/query?query=${encodeURIComponent(expr)}`)).result.map((sample) => ({ labels: sample.metric, value: Number(sample.value[1]) })),
+      (await api(`/api/v1/query?query=${encodeURIComponent(expr)}`)).result.map((sample) => ({
+        labels: sample.metric,
+        value: Number(sample.value[1]),
+      })),
     stop,
   };
 }

@@ -11,7 +11,8 @@ import net from "node:net";
 export function rawRequest(origin, target, headers = {}) {
   const { hostname, port } = new URL(origin);
   const lines = [`GET ${target} HTTP/1.1`, `Host: ${headers.host ?? `${hostname}:${port}`}`, "Connection: close"];
-  for (const [name, value] of Object.entries(headers)) if (name.toLowerCase() !== "host") lines.push(`${name}: ${value}`);
+  for (const [name, value] of Object.entries(headers))
+    if (name.toLowerCase() !== "host") lines.push(`${name}: ${value}`);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), hostname);
     let head = "";
@@ -32,7 +33,8 @@ export function rawRequest(origin, target, headers = {}) {
     });
     socket.on("error", reject);
     socket.on("end", () => {
-      if (!head.includes("\r\n\r\n")) reject(new Error(`connection closed without an answer to ${JSON.stringify(target)}`));
+      if (!head.includes("\r\n\r\n"))
+        reject(new Error(`connection closed without an answer to ${JSON.stringify(target)}`));
     });
     socket.write(`${lines.join("\r\n")}\r\n\r\n`);
   });

@@ -28,14 +28,22 @@ function freePortBase() {
       }
     })();`;
   const base = Number(spawnSync(process.execPath, ["-e", probe], { encoding: "utf8" }).stdout.trim());
-  if (!base) throw new Error("No free loopback ports for the test servers: set TEST_PORT_BASE to the first of 10 free ports.");
+  if (!base)
+    throw new Error("No free loopback ports for the test servers: set TEST_PORT_BASE to the first of 10 free ports.");
   return base;
 }
 
 process.env.TEST_PORT_BASE ||= String(freePortBase());
 const base = Number(process.env.TEST_PORT_BASE);
 
-export const ports = { demo: base, backend: base + 1, configured: base + 2, broken: base + 3, otherBackend: base + 4, sites: base + 5 };
+export const ports = {
+  demo: base,
+  backend: base + 1,
+  configured: base + 2,
+  broken: base + 3,
+  otherBackend: base + 4,
+  sites: base + 5,
+};
 
 const at = (port) => `http://127.0.0.1:${port}`;
 

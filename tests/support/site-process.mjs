@@ -24,7 +24,13 @@ export async function freePort() {
  * that tests count, unless CATALOGUE_SYNC=on is given.
  */
 function siteEnv(port, env) {
-  const base = { PATH: process.env.PATH, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", CATALOGUE_SYNC: "off" };
+  const base = {
+    PATH: process.env.PATH,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    CATALOGUE_SYNC: "off",
+  };
   if (env.CATALOGUE_DIR) return { ...base, ...env };
   return { ...base, CATALOGUE_DIR: mkdtempSync(path.join(tmpdir(), "site-catalogue-")), ...env };
 }
@@ -111,7 +117,8 @@ export async function waitForOutput(output, pattern, { from = 0, timeoutMs = 10_
   for (;;) {
     const match = pattern.exec(output().slice(from));
     if (match) return match;
-    if (Date.now() > deadline) throw new Error(`no output matching ${pattern} within ${timeoutMs} ms; output since: ${output().slice(from)}`);
+    if (Date.now() > deadline)
+      throw new Error(`no output matching ${pattern} within ${timeoutMs} ms; output since: ${output().slice(from)}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

@@ -11,14 +11,24 @@ import { createHttpSource } from "~/blog/http-source.server";
 import { openSqliteCatalogue } from "~/search/sqlite-catalogue.server";
 import { startSync } from "~/search/sync.server";
 
-type Collect = ((options?: { type?: "major" | "minor"; execution?: "sync" | "async" }) => Promise<void> | void) | undefined;
+type Collect =
+  ((options?: { type?: "major" | "minor"; execution?: "sync" | "async" }) => Promise<void> | void) | undefined;
 const collect = (globalThis as { gc?: Collect }).gc;
 if (!collect) throw new Error("run with node --expose-gc");
 
 const [baseUrl = "", token = "", articles = "", rounds = "12"] = process.argv.slice(2);
 const ARTICLES = Number(articles);
 const ROUNDS = Number(rounds);
-const QUERIES = ["meditation", "breath", "zen practice", "thien", "mind -habit", "walks slowly", "瞑想", "no such word here"];
+const QUERIES = [
+  "meditation",
+  "breath",
+  "zen practice",
+  "thien",
+  "mind -habit",
+  "walks slowly",
+  "瞑想",
+  "no such word here",
+];
 
 const dir = mkdtempSync(path.join(tmpdir(), "statement-gc-"));
 const source = createHttpSource({ baseUrl, token, timeoutMs: 5000 });
@@ -28,7 +38,15 @@ let searches = 0;
 async function live(round: number) {
   // Three files in turn: a new catalogue, then ones that sync again over what they hold.
   const catalogue = openSqliteCatalogue(path.join(dir, `catalogue-${round % 3}.sqlite`));
-  const sync = startSync({ catalogue, source, domain: "zen.example.org", callsPerSecond: 1000, freshMs: 60_000, sweepMs: 3_600_000, label: "gc" });
+  const sync = startSync({
+    catalogue,
+    source,
+    domain: "zen.example.org",
+    callsPerSecond: 1000,
+    freshMs: 60_000,
+    sweepMs: 3_600_000,
+    label: "gc",
+  });
   const end = Date.now() + 20_000;
   while ((await catalogue.count()).withBody < ARTICLES) {
     if (Date.now() > end) throw new Error(`round ${round}: the sync did not finish`);

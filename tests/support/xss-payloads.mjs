@@ -92,7 +92,7 @@ const templates = [
   '<a href=" javascript:$X">leading space</a>',
   '<a href="jav&#x0A;ascript:$X">newline entity</a>',
   '<a href="javas&#x09;cript:$X">tab entity</a>',
-  "<a\nhref=\"javascript:$X\">split tag</a>",
+  '<a\nhref="javascript:$X">split tag</a>',
 
   // Images.
   "![x](javascript:$X)",
@@ -100,7 +100,8 @@ const templates = [
   "![x](&#106;avascript:$X)",
   "![x](<javascript:$X>)",
   "![x](vbscript:$X)",
-  (n) => `![x](data:image/svg+xml;base64,${b64(`<svg xmlns="http://www.w3.org/2000/svg" onload="parent.__xss(${n})"/>`)})`,
+  (n) =>
+    `![x](data:image/svg+xml;base64,${b64(`<svg xmlns="http://www.w3.org/2000/svg" onload="parent.__xss(${n})"/>`)})`,
   '![x"onerror="$X](https://example.org/x.png)',
   '![x](https://example.org/x.png"onerror="$X)',
   '![x](https://example.org/x.png "t\\" onerror=\\"$X")',
@@ -123,7 +124,7 @@ const templates = [
   "<vbscript:$X>",
   (n) => `<data:text/html;base64,${b64(`<script>parent.__xss(${n})</script>`)}>`,
   '<https://example.org/"onmouseover="$X">',
-  "<mailto:someone@example.org?subject=\"><script>$X</script>>",
+  '<mailto:someone@example.org?subject="><script>$X</script>>',
   "javascript:$X",
   "www.example.org/<script>$X</script>",
 
@@ -136,7 +137,7 @@ const templates = [
   '<math href="javascript:$X">CLICK</math>',
   '<math><maction actiontype="statusline" xlink:href="javascript:$X">x</maction></math>',
   "<math><mtext><table><mglyph><style><img src=x onerror=$X>",
-  "<svg></p><style><a id=\"</style><img src=x onerror=$X>\">",
+  '<svg></p><style><a id="</style><img src=x onerror=$X>">',
 
   // Frames, objects, forms and other active elements.
   '<iframe src="javascript:$X"></iframe>',
@@ -169,7 +170,7 @@ const templates = [
   "<%= $X %>",
   "#{$X}",
   "{$X}",
-  "{{__html: \"<img src=x onerror=$X>\"}}",
+  '{{__html: "<img src=x onerror=$X>"}}',
   "dangerouslySetInnerHTML={{__html:'<img src=x onerror=$X>'}}",
 
   // Broken, nested and mutation-prone markup.
@@ -186,7 +187,7 @@ const templates = [
   "<title><img src=x onerror=$X></title>",
   "<textarea></textarea><img src=x onerror=$X>",
   "<xmp><img src=x onerror=$X></xmp>",
-  "<noscript><p title=\"</noscript><img src=x onerror=$X>\"></noscript>",
+  '<noscript><p title="</noscript><img src=x onerror=$X>"></noscript>',
   "<noembed><img src=x onerror=$X></noembed>",
   "<plaintext><img src=x onerror=$X>",
   '<img """><script>$X</script>">',

@@ -11,7 +11,13 @@ const backLink = "inline-flex items-center gap-2 font-semibold text-moss-700 hov
 const backButton =
   "inline-flex items-center gap-2 rounded-full bg-moss-700 px-7 py-3 font-semibold text-white shadow-sm hover:bg-moss-800 print:hidden";
 
-export function BackToBlog({ label = "article.backToBlog", asButton = false }: { label?: TextKey; asButton?: boolean }) {
+export function BackToBlog({
+  label = "article.backToBlog",
+  asButton = false,
+}: {
+  label?: TextKey;
+  asButton?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Link to="/blog" className={asButton ? backButton : backLink}>
@@ -35,13 +41,21 @@ export function ArticleHeader({ article }: { article: ArticleView }) {
           data-testid="article-thumbnail"
         />
       ) : null}
-      <h1 className="font-serif text-4xl font-semibold leading-tight tracking-tight text-ink sm:text-5xl">{article.metaTitle}</h1>
+      <h1 className="font-serif text-4xl font-semibold leading-tight tracking-tight text-ink sm:text-5xl">
+        {article.metaTitle}
+      </h1>
       {/* One above the other on a phone, where a separator would be left hanging at the end of a line. */}
       <p className="mt-4 flex flex-col gap-1 text-sm font-medium uppercase tracking-wider text-stone-600 sm:flex-row sm:flex-wrap sm:gap-x-3">
         {published ? (
           <>
             <span>
-              {parts("article.publishedOn", { date: <time key="date" dateTime={published.iso}>{published.label}</time> })}
+              {parts("article.publishedOn", {
+                date: (
+                  <time key="date" dateTime={published.iso}>
+                    {published.label}
+                  </time>
+                ),
+              })}
             </span>
             <span aria-hidden="true" className="hidden sm:inline">
               ·
@@ -50,13 +64,23 @@ export function ArticleHeader({ article }: { article: ArticleView }) {
         ) : null}
         <span>{plural("article.readingTime", article.readingMinutes)}</span>
       </p>
-      {article.metaDescription ? <p className="mt-6 text-xl leading-relaxed text-stone-700">{article.metaDescription}</p> : null}
+      {article.metaDescription ? (
+        <p className="mt-6 text-xl leading-relaxed text-stone-700">{article.metaDescription}</p>
+      ) : null}
     </header>
   );
 }
 
 /** The hero's copies are 3:2 (app/images/image-variants.ts); CSS crops them to the figure's height. */
-export function HeroImage({ image, link, title }: { image: ImageCandidates | undefined; link: string | undefined; title: string }) {
+export function HeroImage({
+  image,
+  link,
+  title,
+}: {
+  image: ImageCandidates | undefined;
+  link: string | undefined;
+  title: string;
+}) {
   const { t } = useTranslation();
   if (!image || !link) return null;
   return (
@@ -87,8 +111,14 @@ export function ArticleBody({ html, shortened }: { html: string; shortened?: Art
   return (
     <>
       {shortened ? (
-        <p role="note" className="mt-10 rounded-xl bg-stone-100 px-5 py-4 text-stone-800 ring-1 ring-stone-200" data-testid="body-shortened">
-          {shortened.cut ? joinSentences(lang, t("article.bodyShortened"), t("article.bodyCut")) : t("article.bodyShortened")}
+        <p
+          role="note"
+          className="mt-10 rounded-xl bg-stone-100 px-5 py-4 text-stone-800 ring-1 ring-stone-200"
+          data-testid="body-shortened"
+        >
+          {shortened.cut
+            ? joinSentences(lang, t("article.bodyShortened"), t("article.bodyCut"))
+            : t("article.bodyShortened")}
         </p>
       ) : null}
       {/* Rendered and sanitised on the server by react-markdown, or escaped as plain text (app/blog/article-body.server.ts). */}
@@ -102,7 +132,9 @@ export function VideoShort({ src, title }: { src: string | undefined; title: str
   if (!src) return null;
   return (
     <section aria-labelledby="video-title" className="mt-14 print:hidden">
-      <h2 id="video-title" className="font-serif text-2xl font-semibold text-ink">{t("article.videoTitle")}</h2>
+      <h2 id="video-title" className="font-serif text-2xl font-semibold text-ink">
+        {t("article.videoTitle")}
+      </h2>
       <div className="mx-auto mt-6 aspect-[9/16] w-full max-w-xs overflow-hidden rounded-2xl bg-black shadow">
         <iframe
           src={src}
@@ -129,7 +161,11 @@ export function KeywordChips({ shortTail: short, longTail: long }: ArticleView["
             <li key={keyword}>
               {/* Each chip leads to the keyword's page of articles; one made of punctuation alone has none. */}
               {keywordKey(keyword) ? (
-                <Link to={keywordPath(keyword)} prefetch="intent" className={`inline-block rounded-full px-3 py-1 text-sm hover:underline ${chip}`}>
+                <Link
+                  to={keywordPath(keyword)}
+                  prefetch="intent"
+                  className={`inline-block rounded-full px-3 py-1 text-sm hover:underline ${chip}`}
+                >
                   {keyword}
                 </Link>
               ) : (
@@ -142,7 +178,9 @@ export function KeywordChips({ shortTail: short, longTail: long }: ArticleView["
     ) : null;
   return (
     <section aria-labelledby="keywords-title" className="mt-14 rounded-2xl border border-stone-200 bg-white p-6">
-      <h2 id="keywords-title" className="font-serif text-2xl font-semibold text-ink">{t("article.keywordsTitle")}</h2>
+      <h2 id="keywords-title" className="font-serif text-2xl font-semibold text-ink">
+        {t("article.keywordsTitle")}
+      </h2>
       {group(t("article.topics"), short, "bg-moss-50 text-moss-800 ring-1 ring-moss-100")}
       {group(t("article.relatedSearches"), long, "bg-stone-100 text-stone-800 ring-1 ring-stone-200")}
     </section>

@@ -31,13 +31,18 @@ export function BlogCard({ blog, inFirstRow = false, headingLevel = 2 }: Props) 
             className="mb-5 h-20 w-20 rounded-full object-cover ring-4 ring-stone-100"
           />
         ) : null}
-        <Title className={`line-clamp-2 font-serif ${size} font-semibold leading-snug text-ink group-hover:text-moss-700`}>
+        <Title
+          className={`line-clamp-2 font-serif ${size} font-semibold leading-snug text-ink group-hover:text-moss-700`}
+        >
           {blog.metaTitle}
         </Title>
         {/* Not stretched to the card's height: a clamped box taller than its lines shows the lines after the "…". */}
         <p className="mt-3 line-clamp-3 leading-relaxed text-stone-700">{blog.metaDescription}</p>
         <span className="mt-auto inline-flex pt-5 items-center gap-1 text-sm font-semibold text-moss-700">
-          {t("blog.readMore")} <span aria-hidden="true" className="transition group-hover:translate-x-0.5">→</span>
+          {t("blog.readMore")}{" "}
+          <span aria-hidden="true" className="transition group-hover:translate-x-0.5">
+            →
+          </span>
         </span>
       </Link>
     </li>

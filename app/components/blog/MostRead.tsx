@@ -20,7 +20,10 @@ export function MostRead({ entries }: { entries: Entries }) {
             <span aria-hidden="true" className="font-serif text-lg font-semibold text-moss-700">
               {numeral(index + 1)}
             </span>
-            <Link to={`/blog/${encodeURIComponent(entry.slug)}`} className="font-semibold text-ink hover:text-ochre-700">
+            <Link
+              to={`/blog/${encodeURIComponent(entry.slug)}`}
+              className="font-semibold text-ink hover:text-ochre-700"
+            >
               {entry.title}
             </Link>
           </li>

@@ -18,14 +18,25 @@ const disabled = `${base} border border-stone-200 bg-stone-100 text-stone-600 cu
 export function Pagination({ page, pages, busy, hrefOf = pageHref }: Props) {
   const { t, numeral } = useTranslation();
   if (pages <= 1) return null;
-  const item = (target: number, label: string, isDisabled: boolean, extra: { rel?: string; ariaLabel?: string } = {}) =>
+  const item = (
+    target: number,
+    label: string,
+    isDisabled: boolean,
+    extra: { rel?: string; ariaLabel?: string } = {},
+  ) =>
     isDisabled || busy ? (
       // No aria-label: a plain span may not carry one (its text is the name).
       <span aria-disabled="true" className={disabled}>
         {label}
       </span>
     ) : (
-      <Link to={hrefOf(target)} rel={extra.rel} aria-label={extra.ariaLabel} className={idle} preventScrollReset={false}>
+      <Link
+        to={hrefOf(target)}
+        rel={extra.rel}
+        aria-label={extra.ariaLabel}
+        className={idle}
+        preventScrollReset={false}
+      >
         {label}
       </Link>
     );
@@ -39,7 +50,9 @@ export function Pagination({ page, pages, busy, hrefOf = pageHref }: Props) {
             {numeral(number)}
           </span>
         ) : (
-          <span key={number}>{item(number, numeral(number), false, { ariaLabel: t("pagination.page", { number }) })}</span>
+          <span key={number}>
+            {item(number, numeral(number), false, { ariaLabel: t("pagination.page", { number }) })}
+          </span>
         ),
       )}
       {item(page + 1, t("pagination.next"), page >= pages, { rel: "next" })}

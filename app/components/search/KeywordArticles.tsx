@@ -6,7 +6,9 @@ import { Spinner } from "~/components/Spinner";
 import { useTranslation } from "~/i18n/use-translation";
 import { pageHref } from "~/blog/pagination";
 
-type Loaded = { state: "unavailable" } | { state: "ok"; keyword: string; base: string; page: number; pages: number; total: number; blogs: BlogEntry[] };
+type Loaded =
+  | { state: "unavailable" }
+  | { state: "ok"; keyword: string; base: string; page: number; pages: number; total: number; blogs: BlogEntry[] };
 
 /** Every article with one keyword, as cards, with the blog's plain pagination links. */
 export function KeywordArticles({ loaded }: { loaded: Loaded }) {
@@ -14,7 +16,10 @@ export function KeywordArticles({ loaded }: { loaded: Loaded }) {
   const navigation = useNavigation();
   if (loaded.state !== "ok") {
     return (
-      <p role="alert" className="mx-auto my-16 max-w-xl rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-800">
+      <p
+        role="alert"
+        className="mx-auto my-16 max-w-xl rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-800"
+      >
         {t("search.unavailable")}
       </p>
     );
@@ -23,7 +28,9 @@ export function KeywordArticles({ loaded }: { loaded: Loaded }) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
       <header className="mx-auto max-w-2xl text-center">
-        <h1 className="font-serif text-4xl font-semibold tracking-tight text-ink">{t("keywords.title", { keyword: loaded.keyword })}</h1>
+        <h1 className="font-serif text-4xl font-semibold tracking-tight text-ink">
+          {t("keywords.title", { keyword: loaded.keyword })}
+        </h1>
         <p className="mt-4 text-lg text-stone-700">{plural("keywords.count", loaded.total)}</p>
       </header>
       <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy={busy}>

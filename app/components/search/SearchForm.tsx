@@ -21,7 +21,13 @@ export function SearchForm({ query, label, size = "compact", className = "" }: P
   const id = useId();
   const large = size === "large";
   return (
-    <Form method="get" action="/search" role="search" aria-label={label ?? t("search.label")} className={`flex items-center gap-2 ${className}`}>
+    <Form
+      method="get"
+      action="/search"
+      role="search"
+      aria-label={label ?? t("search.label")}
+      className={`flex items-center gap-2 ${className}`}
+    >
       <label htmlFor={id} className="sr-only">
         {t("search.input")}
       </label>
@@ -49,7 +55,15 @@ export function SearchForm({ query, label, size = "compact", className = "" }: P
 
 export function SearchIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-5 w-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+    >
       <circle cx="11" cy="11" r="7" />
       <path d="M20 20l-3.5-3.5" />
     </svg>

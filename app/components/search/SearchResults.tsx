@@ -33,7 +33,10 @@ export function SearchResults({ loaded }: { loaded: Loaded }) {
   const busy = navigation.state === "loading" && navigation.location.pathname === "/search";
   const { query } = loaded;
   // While the first sync is still reading the site's list, the results may lack articles: said above them, or instead of "no article matches".
-  const stillReading = loaded.state === "results" && loaded.reading !== undefined ? plural("search.stillReading", loaded.reading, { site: loaded.siteName }) : undefined;
+  const stillReading =
+    loaded.state === "results" && loaded.reading !== undefined
+      ? plural("search.stillReading", loaded.reading, { site: loaded.siteName })
+      : undefined;
   return (
     <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
       <h1 className="font-serif text-4xl font-semibold tracking-tight text-ink">
@@ -42,7 +45,10 @@ export function SearchResults({ loaded }: { loaded: Loaded }) {
       <SearchForm query={query} size="large" label={t("search.title")} className="mt-8" />
       {loaded.state === "empty" ? <p className={notice}>{t("search.emptyQuery", { site: loaded.siteName })}</p> : null}
       {loaded.state === "unavailable" ? (
-        <p role="alert" className="mx-auto mt-10 max-w-2xl rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-800">
+        <p
+          role="alert"
+          className="mx-auto mt-10 max-w-2xl rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-800"
+        >
           {t("search.unavailable")}
         </p>
       ) : null}
@@ -52,7 +58,11 @@ export function SearchResults({ loaded }: { loaded: Loaded }) {
             <p className="mt-8 text-lg text-stone-800">
               {parts("search.didYouMean", {
                 suggestion: (
-                  <Link key="suggestion" to={searchHref(loaded.suggestion)} className="font-semibold text-moss-700 underline">
+                  <Link
+                    key="suggestion"
+                    to={searchHref(loaded.suggestion)}
+                    className="font-semibold text-moss-700 underline"
+                  >
                     {loaded.suggestion}
                   </Link>
                 ),
@@ -80,13 +90,19 @@ export function SearchResults({ loaded }: { loaded: Loaded }) {
             <>
               {loaded.match === "any" ? <p className="mt-8 text-stone-700">{t("search.anyWords")}</p> : null}
               <p className="mt-8 text-sm font-semibold text-stone-700" aria-live="polite">
-                {loaded.more ? t("search.countMore", { count: loaded.total.toLocaleString(lang) }) : plural("search.count", loaded.total)}
+                {loaded.more
+                  ? t("search.countMore", { count: loaded.total.toLocaleString(lang) })
+                  : plural("search.count", loaded.total)}
               </p>
               <ol aria-label={t("search.resultsLabel")} aria-busy={busy} className="mt-4 space-y-6">
                 {loaded.hits.map((hit) => (
                   <li key={hit.slug} className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
                     <h2 className="font-serif text-xl font-semibold leading-snug text-ink">
-                      <Link to={`/blog/${encodeURIComponent(hit.slug)}`} prefetch="intent" className="hover:text-moss-700 hover:underline">
+                      <Link
+                        to={`/blog/${encodeURIComponent(hit.slug)}`}
+                        prefetch="intent"
+                        className="hover:text-moss-700 hover:underline"
+                      >
                         {hit.title}
                       </Link>
                     </h2>
@@ -106,7 +122,12 @@ export function SearchResults({ loaded }: { loaded: Loaded }) {
                 ))}
               </ol>
               {busy ? <Spinner label={t("blog.loadingPage")} className="mt-8" /> : null}
-              <Pagination page={loaded.page} pages={loaded.pages} busy={busy} hrefOf={(page) => searchHref(query, page)} />
+              <Pagination
+                page={loaded.page}
+                pages={loaded.pages}
+                busy={busy}
+                hrefOf={(page) => searchHref(query, page)}
+              />
             </>
           )}
         </>

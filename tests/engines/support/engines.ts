@@ -12,9 +12,16 @@ export type EngineName = "firefox" | "webkit" | "chromium";
 export const engineNames: EngineName[] = ["firefox", "webkit"];
 
 /** asReader (Chromium): a reader's Chrome, not the headless browser its user agent and client hints name. */
-export type LaunchOptions = { width: number; height?: number; dark?: boolean; javaScript?: boolean; asReader?: boolean };
+export type LaunchOptions = {
+  width: number;
+  height?: number;
+  dark?: boolean;
+  javaScript?: boolean;
+  asReader?: boolean;
+};
 
-const READER_CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+const READER_CHROME =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 
 export interface EnginePage {
   readonly engine: EngineName;
@@ -58,7 +65,10 @@ async function poll(check: () => Promise<unknown>, message: string, timeoutMs: n
     } catch (error) {
       last = error; // a page being replaced answers with an error for a moment
     }
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${message}${last ? ` (last error: ${String(last)})` : ""}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `timed out after ${timeoutMs} ms waiting for ${message}${last ? ` (last error: ${String(last)})` : ""}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -67,9 +77,19 @@ export async function launch(engine: EngineName, options: LaunchOptions, webkitD
   return engine === "webkit" ? launchWebKit(options, webkitDriverUrl) : launchPuppeteer(engine, options);
 }
 
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 
-async function launchPuppeteer(engine: "firefox" | "chromium", { width, height = DEFAULT_HEIGHT, dark = false, javaScript = true, asReader = false }: LaunchOptions): Promise<EnginePage> {
+async function launchPuppeteer(
+  engine: "firefox" | "chromium",
+  { width, height = DEFAULT_HEIGHT, dark = false, javaScript = true, asReader = false }: LaunchOptions,
+): Promise<EnginePage> {
   const browser: PuppeteerBrowser =
     engine === "firefox"
       ? await puppeteer.launch({
@@ -99,14 +119,25 @@ async function launchPuppeteer(engine: "firefox" | "chromium", { width, height =
     if (asReader) {
       await page.setUserAgent({
         userAgent: READER_CHROME,
-        userAgentMetadata: { brands: [{ brand: "Chromium", version: "156" }, { brand: "Not:A-Brand", version: "8" }], platform: "Linux", platformVersion: "", architecture: "x86", model: "", mobile: false },
+        userAgentMetadata: {
+          brands: [
+            { brand: "Chromium", version: "156" },
+            { brand: "Not:A-Brand", version: "8" },
+          ],
+          platform: "Linux",
+          platformVersion: "",
+          architecture: "x86",
+          model: "",
+          mobile: false,
+        },
       });
     }
   }
   // What the engine itself reports (a blocked script, a failed module), besides what the page's hook records.
   const engineLog: string[] = [];
   page.on("console", (message) => {
-    if (message.type() === "error" || message.type() === "warn") engineLog.push(`${message.type()}: ${message.text()} (console)`);
+    if (message.type() === "error" || message.type() === "warn")
+      engineLog.push(`${message.type()}: ${message.text()} (console)`);
   });
   page.on("pageerror", (error) => engineLog.push(`uncaught: ${String(error)} (pageerror)`));
   const evaluate = async <T>(expression: string) => (await page.evaluate(expression)) as T;
@@ -159,7 +190,10 @@ async function launchPuppeteer(engine: "firefox" | "chromium", { width, height =
   };
 }
 
-async function launchWebKit({ width, height = DEFAULT_HEIGHT, dark = false, javaScript = true }: LaunchOptions, driverUrl: string): Promise<EnginePage> {
+async function launchWebKit(
+  { width, height = DEFAULT_HEIGHT, dark = false, javaScript = true }: LaunchOptions,
+  driverUrl: string,
+): Promise<EnginePage> {
   const args = ["--automation", ...(dark ? ["--dark-mode"] : []), ...(javaScript ? [] : ["--enable-javascript=false"])];
   const driver: WebDriver = await new Builder()
     .usingServer(driverUrl)
@@ -191,7 +225,12 @@ async function launchWebKit({ width, height = DEFAULT_HEIGHT, dark = false, java
       try {
         await element.click();
       } catch (error) {
-        const where = javaScript ? await driver.executeScript("const r = arguments[0].getBoundingClientRect(); return [r.x, r.y, r.width, r.height, scrollY, innerWidth, innerHeight];", element) : [];
+        const where = javaScript
+          ? await driver.executeScript(
+              "const r = arguments[0].getBoundingClientRect(); return [r.x, r.y, r.width, r.height, scrollY, innerWidth, innerHeight];",
+              element,
+            )
+          : [];
         throw new Error(`click on ${selector} at ${JSON.stringify(where)}: ${String(error)}`);
       }
     },
@@ -219,7 +258,8 @@ async function launchWebKit({ width, height = DEFAULT_HEIGHT, dark = false, java
  */
 async function setViewport(driver: WebDriver, width: number, height: number) {
   await driver.get("about:blank");
-  const inner = async () => (await driver.executeScript("return [window.innerWidth, window.innerHeight];")) as [number, number];
+  const inner = async () =>
+    (await driver.executeScript("return [window.innerWidth, window.innerHeight];")) as [number, number];
   let rect = { width, height };
   for (let attempt = 0; attempt < 6; attempt += 1) {
     await driver.manage().window().setRect(rect);

@@ -117,10 +117,13 @@ export async function startHookProxy(target, { host, asReader = false } = {}) {
       answer.on("end", () => {
         const scripts = [consoleHook, ...(fakeClock ? [clockHook] : []), ...(asReader ? [readerHook] : [])];
         const tags = scripts.map((script) => `<script>${script}</script>`).join("");
-        const html = Buffer.concat(chunks).toString("utf8").replace(/<head>/, `<head>${tags}`);
+        const html = Buffer.concat(chunks)
+          .toString("utf8")
+          .replace(/<head>/, `<head>${tags}`);
         const out = { ...answer.headers };
         delete out["content-length"];
-        if (out["content-security-policy"]) out["content-security-policy"] = admit(String(out["content-security-policy"]), scripts);
+        if (out["content-security-policy"])
+          out["content-security-policy"] = admit(String(out["content-security-policy"]), scripts);
         response.writeHead(answer.statusCode ?? 502, out);
         response.end(html);
       });

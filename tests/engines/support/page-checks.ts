@@ -21,12 +21,17 @@ export async function waitForHydration(page: EnginePage) {
 }
 
 /** The one message the site logs on purpose: the 404 page names the path it was asked for (app/components/NotFound.tsx). */
-export const withoutNotFoundNotice = (problems: string[]) => problems.filter((problem) => !problem.includes("404 Error: User attempted to access non-existent route"));
+export const withoutNotFoundNotice = (problems: string[]) =>
+  problems.filter((problem) => !problem.includes("404 Error: User attempted to access non-existent route"));
 
 /** Waits until the address is `path` (path and query) and the page's h1 reads `heading`. */
 export async function waitForPage(page: EnginePage, path: string, heading: string | RegExp) {
-  const headingMatches = typeof heading === "string" ? `${h1Text} === ${JSON.stringify(heading)}` : `${heading.toString()}.test(${h1Text})`;
-  await page.waitFor(`location.pathname + location.search === ${JSON.stringify(path)} && ${headingMatches}`, `${path} with its heading ${heading}`);
+  const headingMatches =
+    typeof heading === "string" ? `${h1Text} === ${JSON.stringify(heading)}` : `${heading.toString()}.test(${h1Text})`;
+  await page.waitFor(
+    `location.pathname + location.search === ${JSON.stringify(path)} && ${headingMatches}`,
+    `${path} with its heading ${heading}`,
+  );
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -28,11 +28,14 @@ export type ScriptSite = (typeof scriptSites)[number];
 /** The slug of each site's article of long runs. */
 export const LONG_ARTICLE = "long-runs";
 
-const translationsOf = (lang: string) => JSON.parse(readFileSync(`locales/${lang}.json`, "utf8")) as Record<string, string | Record<string, string>>;
+const translationsOf = (lang: string) =>
+  JSON.parse(readFileSync(`locales/${lang}.json`, "utf8")) as Record<string, string | Record<string, string>>;
 
 function prose(site: ScriptSite, keys: string[]): string[] {
   const translations = translationsOf(site.lang);
-  return keys.map((key) => String(translations[key]).replaceAll("{product}", site.product).replaceAll("{site}", site.name));
+  return keys.map((key) =>
+    String(translations[key]).replaceAll("{product}", site.product).replaceAll("{site}", site.name),
+  );
 }
 
 /** Text as a run with no space at all, as a long name or an unpunctuated passage would be. */
@@ -40,17 +43,27 @@ const run = (texts: string[]) => texts.join("").replace(/\s+/gu, "");
 
 /** The first `count` letters (grapheme clusters, so that no vowel sign is left without its consonant). */
 const clip = (text: string, count: number) =>
-  [...new Intl.Segmenter("en", { granularity: "grapheme" }).segment(text)].slice(0, count).map((part) => part.segment).join("");
+  [...new Intl.Segmenter("en", { granularity: "grapheme" }).segment(text)]
+    .slice(0, count)
+    .map((part) => part.segment)
+    .join("");
 
 /** A word of the article that search finds: the first of the language's word segments of three letters or more. */
 export function searchWord(site: ScriptSite): string {
   const [first] = prose(site, ["hero.subtitle"]);
-  const words = [...new Intl.Segmenter(site.lang, { granularity: "word" }).segment(first!)].filter((part) => part.isWordLike && [...part.segment].length >= 3);
+  const words = [...new Intl.Segmenter(site.lang, { granularity: "word" }).segment(first!)].filter(
+    (part) => part.isWordLike && [...part.segment].length >= 3,
+  );
   return words[0]!.segment;
 }
 
 function articles(site: ScriptSite): Record<string, string> {
-  const [subtitle, about1, about2, footer] = prose(site, ["hero.subtitle", "about.paragraph1", "about.paragraph2", "footer.about"]);
+  const [subtitle, about1, about2, footer] = prose(site, [
+    "hero.subtitle",
+    "about.paragraph1",
+    "about.paragraph2",
+    "footer.about",
+  ]);
   const front = (title: string, description: string, date: string) =>
     `---\nmetaTitle: ${JSON.stringify(title)}\nmetaDescription: ${JSON.stringify(description)}\ndate: "${date}"\nshortTailKeywords: ${JSON.stringify(site.product)}\n---\n\n`;
   // Every language gets runs without a space: usual in Khmer, Lao, Burmese and Tibetan, and standing for a
@@ -70,7 +83,13 @@ export async function startScriptSites() {
     const contentDir = path.join(dir, site.lang);
     mkdirSync(contentDir);
     for (const [file, text] of Object.entries(articles(site))) writeFileSync(path.join(contentDir, file), text);
-    return { hosts: [site.host], SITE_PRODUCT: site.product, SITE_NAME: site.name, SITE_LANGUAGE: site.lang, CONTENT_DIR: contentDir };
+    return {
+      hosts: [site.host],
+      SITE_PRODUCT: site.product,
+      SITE_NAME: site.name,
+      SITE_LANGUAGE: site.lang,
+      CONTENT_DIR: contentDir,
+    };
   });
   const sitesFile = path.join(dir, "sites.yaml");
   writeFileSync(sitesFile, stringify({ sites }));

@@ -22,7 +22,9 @@ function originSettings(backendUrl: string, extra: Record<string, string> = {}):
   return { ...configuredSite, BLOG_API_URL: backendUrl, ...extra };
 }
 
-export async function startStack(options: { latencyMs?: number; origin?: Record<string, string> } = {}): Promise<Stack> {
+export async function startStack(
+  options: { latencyMs?: number; origin?: Record<string, string> } = {},
+): Promise<Stack> {
   const backend = await startFakeBackend({ latencyMs: options.latencyMs ?? 50 });
   // The origins of one machine share the catalogues' folder, as in production (CATALOGUE_DIR).
   const catalogueDir = mkdtempSync(path.join(tmpdir(), "stack-catalogue-"));

@@ -8,11 +8,20 @@ import { notCounted, readerAddress } from "~/beacon/readers.server";
 // elements responsible, who is not counted, and the rate limits. The endpoint itself: tests/server/web-vitals.test.ts.
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36";
-const beacon = (metrics: unknown, extra: object = {}) => JSON.stringify({ v: 1, kind: "vitals", path: "/blog/a", metrics, ...extra });
+const beacon = (metrics: unknown, extra: object = {}) =>
+  JSON.stringify({ v: 1, kind: "vitals", path: "/blog/a", metrics, ...extra });
 
 describe("a beacon's body", () => {
   it("is read as the browser sends it, each value in its histogram's unit", () => {
-    const report = parseBeacon(beacon({ LCP: [2400.5, "main>img"], FCP: [900, ""], TTFB: [125, ""], INP: [232, "button#menu"], CLS: [0.1234, "div#ads>div"] }));
+    const report = parseBeacon(
+      beacon({
+        LCP: [2400.5, "main>img"],
+        FCP: [900, ""],
+        TTFB: [125, ""],
+        INP: [232, "button#menu"],
+        CLS: [0.1234, "div#ads>div"],
+      }),
+    );
     expect(report?.path).toBe("/blog/a");
     expect(vitalsOf(report!)).toEqual([
       { metric: "LCP", value: 2.4005, element: "main>img" },
@@ -69,7 +78,13 @@ describe("the element responsible for a value beyond good", () => {
 
   it("keeps the first selectors of each metric by name and puts any other, or any not of the browser's form, in other", () => {
     const label = culpritLabels(3);
-    expect(["a", "b>c", "main#x>p", "d", "e"].map((selector) => label("LCP", 3, selector))).toEqual(["a", "b>c", "main#x>p", "other", "other"]);
+    expect(["a", "b>c", "main#x>p", "d", "e"].map((selector) => label("LCP", 3, selector))).toEqual([
+      "a",
+      "b>c",
+      "main#x>p",
+      "other",
+      "other",
+    ]);
     expect(label("LCP", 3, "a")).toBe("a");
     // Another metric has its own three.
     expect(label("CLS", 1, "d")).toBe("d");
@@ -88,13 +103,16 @@ describe("who is not counted", () => {
   });
 
   it("refuses posts from other sites, or from no page at all", () => {
-    for (const site of ["cross-site", "same-site", "none", ""]) expect(notCounted({ ...reader, "sec-fetch-site": site }, "zen.example.org")).toBe("cross_site");
+    for (const site of ["cross-site", "same-site", "none", ""])
+      expect(notCounted({ ...reader, "sec-fetch-site": site }, "zen.example.org")).toBe("cross_site");
     for (const origin of ["https://evil.example", "https://zen.example.org.evil.example", "null", "not a url"]) {
       expect(notCounted({ origin, "user-agent": CHROME }, "zen.example.org"), origin).toBe("cross_site");
     }
     expect(notCounted({ "user-agent": CHROME }, "zen.example.org")).toBe("cross_site");
     // A browser's Sec-Fetch-Site is believed over an Origin that says otherwise.
-    expect(notCounted({ ...reader, "sec-fetch-site": "cross-site", origin: "https://zen.example.org" }, "zen.example.org")).toBe("cross_site");
+    expect(
+      notCounted({ ...reader, "sec-fetch-site": "cross-site", origin: "https://zen.example.org" }, "zen.example.org"),
+    ).toBe("cross_site");
   });
 
   it("does not count readers who ask not to be tracked, prefetches, bots or headless browsers", () => {

@@ -9,13 +9,25 @@ import { PAGE_SIZE } from "~/blog/pagination";
 
 const goodEntry = fc
   .record({ n: fc.nat(), title: fc.string({ minLength: 1, maxLength: 20 }).filter((title) => title.trim() !== "") })
-  .map(({ n, title }) => ({ id: n, slug: `good-${n}`, metaTitle: title, metaDescription: "d", pinterestImageLink: null }));
+  .map(({ n, title }) => ({
+    id: n,
+    slug: `good-${n}`,
+    metaTitle: title,
+    metaDescription: "d",
+    pinterestImageLink: null,
+  }));
 
 /** Entries the site cannot show: each one used to fail the whole page. */
 const badEntry = fc.oneof(
-  fc.constantFrom("", "   ", "\t", ".", " .. ").map((slug) => ({ id: 1, slug, metaTitle: "Blank slug, or a step up the path" })),
-  fc.integer({ min: MAX_SLUG_LENGTH + 1, max: MAX_SLUG_LENGTH + 200 }).map((length) => ({ id: 2, slug: "s".repeat(length), metaTitle: "Long slug" })),
-  fc.oneof(fc.integer(), fc.constant(null), fc.constant("  "), fc.constant(["a"])).map((metaTitle) => ({ id: 3, slug: "bad-title", metaTitle })),
+  fc
+    .constantFrom("", "   ", "\t", ".", " .. ")
+    .map((slug) => ({ id: 1, slug, metaTitle: "Blank slug, or a step up the path" })),
+  fc
+    .integer({ min: MAX_SLUG_LENGTH + 1, max: MAX_SLUG_LENGTH + 200 })
+    .map((length) => ({ id: 2, slug: "s".repeat(length), metaTitle: "Long slug" })),
+  fc
+    .oneof(fc.integer(), fc.constant(null), fc.constant("  "), fc.constant(["a"]))
+    .map((metaTitle) => ({ id: 3, slug: "bad-title", metaTitle })),
   fc.record({ id: fc.constant(4), slug: fc.constant("no-title") }),
   fc.oneof(fc.constant(null), fc.string(), fc.integer(), fc.constant([])),
 );
@@ -55,13 +67,20 @@ describe("a list reply with entries that do not fit", () => {
   it("blank slug, 301-character slug and numeric title: each left out, the rest shown", () => {
     const good = { id: 1, slug: "kept", metaTitle: "Kept", metaDescription: "d" };
     const read = readListReply({
-      blogs: [{ ...good, slug: " " }, good, { ...good, slug: "x".repeat(MAX_SLUG_LENGTH + 1) }, { ...good, metaTitle: 42 }],
+      blogs: [
+        { ...good, slug: " " },
+        good,
+        { ...good, slug: "x".repeat(MAX_SLUG_LENGTH + 1) },
+        { ...good, metaTitle: 42 },
+      ],
       total: 4,
     });
     expect(read).toMatchObject({ success: true, data: { blogs: [{ slug: "kept" }], total: 4 } });
     // One note for the log, naming each entry and field.
     expect(read.success && read.notes).toHaveLength(1);
-    expect(read.success && read.notes[0]).toMatch(/^left out 3 entries that did not fit \(blogs\.0\.slug: .+; blogs\.2\.slug: .+; blogs\.3\.metaTitle: .+\)$/);
+    expect(read.success && read.notes[0]).toMatch(
+      /^left out 3 entries that did not fit \(blogs\.0\.slug: .+; blogs\.2\.slug: .+; blogs\.3\.metaTitle: .+\)$/,
+    );
   });
 
   it("a slug of exactly the longest length is kept: its article's address is one the site answers", () => {
@@ -72,15 +91,26 @@ describe("a list reply with entries that do not fit", () => {
   });
 
   it("5,000 entries give one page of ten, and the backend's total", () => {
-    const blogs = Array.from({ length: 5000 }, (_, index) => ({ id: index, slug: `entry-${index}`, metaTitle: `Entry ${index}` }));
+    const blogs = Array.from({ length: 5000 }, (_, index) => ({
+      id: index,
+      slug: `entry-${index}`,
+      metaTitle: `Entry ${index}`,
+    }));
     const read = readListReply({ blogs, total: 5000 });
-    expect(read.success && read.data.blogs.map((blog) => blog.slug)).toEqual(blogs.slice(0, PAGE_SIZE).map((blog) => blog.slug));
+    expect(read.success && read.data.blogs.map((blog) => blog.slug)).toEqual(
+      blogs.slice(0, PAGE_SIZE).map((blog) => blog.slug),
+    );
     expect(read.success && read.data.total).toBe(5000);
     expect(read.success && read.notes).toEqual([`kept the first ${PAGE_SIZE} of 5000 entries`]);
   });
 
   it("without a total, the entries kept are the total", () => {
-    const read = readListReply({ blogs: [{ id: 1, slug: "a", metaTitle: "A" }, { id: 2, slug: "", metaTitle: "B" }] });
+    const read = readListReply({
+      blogs: [
+        { id: 1, slug: "a", metaTitle: "A" },
+        { id: 2, slug: "", metaTitle: "B" },
+      ],
+    });
     expect(read.success && read.data.total).toBe(1);
   });
 
@@ -95,17 +125,22 @@ describe("a list reply with entries that do not fit", () => {
 });
 
 describe("image and video links", () => {
-  const article = (link: string) => articleSchema.parse({ metaTitle: "T", pinterestImageLink: link, youtubeShortsUrl: link });
+  const article = (link: string) =>
+    articleSchema.parse({ metaTitle: "T", pinterestImageLink: link, youtubeShortsUrl: link });
 
   it("a link is kept up to MAX_LINK_LENGTH bytes as written, and counts as none beyond", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 30_000 }), fc.constantFrom("https://images.example/", "/images/"), (length, start) => {
-        const link = `${start}${"a".repeat(length)}.jpg`;
-        const kept = article(link);
-        const fits = link.length <= MAX_LINK_LENGTH;
-        expect(kept.pinterestImageLink).toBe(fits ? link : undefined);
-        expect(kept.youtubeShortsUrl).toBe(fits ? link : undefined);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 30_000 }),
+        fc.constantFrom("https://images.example/", "/images/"),
+        (length, start) => {
+          const link = `${start}${"a".repeat(length)}.jpg`;
+          const kept = article(link);
+          const fits = link.length <= MAX_LINK_LENGTH;
+          expect(kept.pinterestImageLink).toBe(fits ? link : undefined);
+          expect(kept.youtubeShortsUrl).toBe(fits ? link : undefined);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -114,7 +149,9 @@ describe("image and video links", () => {
     // 700 characters, 2,100 bytes of UTF-8, 6,300 characters percent-encoded.
     expect(article(`https://images.example/${"禅".repeat(700)}.jpg`).pinterestImageLink).toBeUndefined();
     expect(article(`/images/${"禅".repeat(700)}.jpg`).pinterestImageLink).toBeUndefined();
-    expect(article(`https://images.example/${"禅".repeat(200)}.jpg`).pinterestImageLink).toMatch(/^https:\/\/images\.example\/(%E7%A6%85){200}\.jpg$/);
+    expect(article(`https://images.example/${"禅".repeat(200)}.jpg`).pinterestImageLink).toMatch(
+      /^https:\/\/images\.example\/(%E7%A6%85){200}\.jpg$/,
+    );
   });
 });
 

@@ -39,10 +39,13 @@ describe("dates", () => {
     );
   });
 
-  it.each(["-271821-04-20", "+275760-09-13", "0000-01-01", "-000001-12-31", "+010000-01-01"])("%s is no date", (value) => {
-    expect(formatPublishedDate(value)).toBeUndefined();
-    expect(isoDate(value)).toBeUndefined();
-  });
+  it.each(["-271821-04-20", "+275760-09-13", "0000-01-01", "-000001-12-31", "+010000-01-01"])(
+    "%s is no date",
+    (value) => {
+      expect(formatPublishedDate(value)).toBeUndefined();
+      expect(isoDate(value)).toBeUndefined();
+    },
+  );
 
   it("the first and last years are dates", () => {
     expect(formatPublishedDate("0001-01-01")).toBe("January 1, 1");

@@ -16,7 +16,13 @@ const graphemesOf = (text: string) => [...graphemes.segment(text)].map((part) =>
 
 /** Texts made of pieces that join into graphemes in every way: marks, ZWJ sequences, flags, surrogates, CJK, Lao. */
 const anyText = fc
-  .array(fc.oneof(fc.string({ unit: "grapheme", maxLength: 30 }), fc.constantFrom("\u0301", "👩‍👩‍👧‍👦", "🇯🇵", "\u200d", "瞑想", "ສະມາທິ", " ", "\n", ",", "\ud800")), { maxLength: 200 })
+  .array(
+    fc.oneof(
+      fc.string({ unit: "grapheme", maxLength: 30 }),
+      fc.constantFrom("\u0301", "👩‍👩‍👧‍👦", "🇯🇵", "\u200d", "瞑想", "ສະມາທິ", " ", "\n", ",", "\ud800"),
+    ),
+    { maxLength: 200 },
+  )
   .map((parts) => parts.join(""));
 
 describe("a bounded text", () => {
@@ -36,7 +42,9 @@ describe("a bounded text", () => {
         // grapheme alone is longer than the bound.
         const boundaries = new Set(graphemesOf(text).map((_, index, all) => all.slice(0, index + 1).join("").length));
         const spaces = /^\s*/.exec(text.slice(kept.length))![0].length;
-        const onBoundary = Array.from({ length: spaces + 1 }, (_, extra) => kept.length + extra).some((at) => boundaries.has(at));
+        const onBoundary = Array.from({ length: spaces + 1 }, (_, extra) => kept.length + extra).some((at) =>
+          boundaries.has(at),
+        );
         if (graphemesOf(text)[0]!.length < max - 1) expect(onBoundary || kept.length === 0).toBe(true);
       }),
     );
@@ -61,14 +69,31 @@ describe("a bounded text", () => {
     expect(graphemesOf("අ ශ්‍රී")).toEqual(["අ", " ", "ශ්‍", "රී"]);
     expect(boundedText("අ ශ්‍රී ලංකාව", 6)).toBe("අ…");
     expect(boundedText("අ ක‍්ෂ ලංකාව", 6)).toBe("අ…");
-    const word = fc.constantFrom("ශ්‍රී", "විද්‍යාව", "ක්‍රියාව", "ප්‍රඥාව", "ක‍්ෂණය", "ධර්මය", "ស្ត្រី", "ព្រះធម៌", "ម៉ាស្ទ័រ", "ကမ္မဋ္ဌာန်း", "ဗုဒ္ဓ", "བྱང་ཆུབ", "क्षमा");
+    const word = fc.constantFrom(
+      "ශ්‍රී",
+      "විද්‍යාව",
+      "ක්‍රියාව",
+      "ප්‍රඥාව",
+      "ක‍්ෂණය",
+      "ධර්මය",
+      "ស្ត្រី",
+      "ព្រះធម៌",
+      "ម៉ាស្ទ័រ",
+      "ကမ္မဋ္ဌာန်း",
+      "ဗုဒ္ဓ",
+      "བྱང་ཆུབ",
+      "क्षमा",
+    );
     fc.assert(
       fc.property(fc.array(word, { minLength: 1, maxLength: 30 }), fc.integer({ min: 10, max: 120 }), (words, max) => {
         const text = words.join(" ");
         const kept = boundedText(text, max).replace(/…$/, "");
         if (kept.length === text.length) return;
         const boundaries = new Set(graphemesOf(text).map((_, index, all) => all.slice(0, index + 1).join("").length));
-        expect(kept.length === 0 || (boundaries.has(kept.length) && !joinsNext(text, kept.length)), `${text} at ${max}: ${kept}`).toBe(true);
+        expect(
+          kept.length === 0 || (boundaries.has(kept.length) && !joinsNext(text, kept.length)),
+          `${text} at ${max}: ${kept}`,
+        ).toBe(true);
       }),
     );
   });
@@ -92,7 +117,8 @@ describe("a bounded text", () => {
       const bounded = boundedChars(text, max);
       expect(bounded.length).toBeLessThanOrEqual(max);
       expect(text.startsWith(bounded)).toBe(true);
-      if (bounded.length < text.length && isHigh(bounded.charCodeAt(bounded.length - 1))) expect(isLow(text.charCodeAt(bounded.length))).toBe(false);
+      if (bounded.length < text.length && isHigh(bounded.charCodeAt(bounded.length - 1)))
+        expect(isLow(text.charCodeAt(bounded.length))).toBe(false);
     };
     expect(boundedChars("a𐀀", 2)).toBe("a");
     // A lone high surrogate, then a pair: the cut keeps the lone one and leaves the pair whole.
@@ -103,7 +129,11 @@ describe("a bounded text", () => {
 
 describe("keywords", () => {
   it("are at most a group's worth, each within its bound, without repeats in any case, in their order", () => {
-    const keyword = fc.oneof(fc.string({ maxLength: 12 }), fc.string({ minLength: 90, maxLength: 300 }), fc.constantFrom("Zen", "zen", "ZEN", " ", "瞑想"));
+    const keyword = fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.string({ minLength: 90, maxLength: 300 }),
+      fc.constantFrom("Zen", "zen", "ZEN", " ", "瞑想"),
+    );
     fc.assert(
       fc.property(fc.array(keyword, { maxLength: 400 }), (keywords) => {
         const value = keywords.join(",");
@@ -122,7 +152,9 @@ describe("keywords", () => {
 
   it("read from a field of 150,000 only as far as a group's worth", () => {
     const many = Array.from({ length: 150_000 }, (_, index) => `k${index}`).join(", ");
-    expect(splitKeywords(many)).toEqual(Array.from({ length: FIELD_BOUNDS.keywordsPerGroup }, (_, index) => `k${index}`));
+    expect(splitKeywords(many)).toEqual(
+      Array.from({ length: FIELD_BOUNDS.keywordsPerGroup }, (_, index) => `k${index}`),
+    );
     // A field of one repeated keyword is read only a few times a group's worth of parts.
     expect(splitKeywords("zen, ".repeat(400_000))).toEqual(["zen"]);
   });
@@ -131,7 +163,9 @@ describe("keywords", () => {
 /** Any value a backend may put in a text field: text of any size, or another type. */
 const fieldValue = fc.oneof(
   anyText,
-  fc.tuple(fc.constantFrom("T", "瞑想, ", '"<&', "a\u0301", "k, "), fc.integer({ min: 1, max: 200_000 })).map(([piece, times]) => piece.repeat(times)),
+  fc
+    .tuple(fc.constantFrom("T", "瞑想, ", '"<&', "a\u0301", "k, "), fc.integer({ min: 1, max: 200_000 }))
+    .map(([piece, times]) => piece.repeat(times)),
   fc.constantFrom(null, undefined),
 );
 
@@ -166,7 +200,9 @@ describe("an article reply, every field generated", () => {
           expect(short.length + long.length).toBeLessThanOrEqual(2 * FIELD_BOUNDS.keywordsPerGroup);
           // Bounded once: reading the bounded keywords again gives the same, and no keyword shows twice.
           expect(short.join(", ")).toBe(article.shortTailKeywords ?? "");
-          expect(new Set([...short, ...long].map((keyword) => keyword.toLowerCase())).size).toBe(short.length + long.length);
+          expect(new Set([...short, ...long].map((keyword) => keyword.toLowerCase())).size).toBe(
+            short.length + long.length,
+          );
         },
       ),
       { numRuns: 60 },
@@ -174,35 +210,67 @@ describe("an article reply, every field generated", () => {
   });
 
   it("keeps an ordinary article as it is", () => {
-    const reply = { metaTitle: "Zazen", metaDescription: "Sitting.", date: "2024-01-05", blog: "Body.", shortTailKeywords: "zen, zazen", longTailKeywords: "zen for beginners, Zen" };
-    expect(articleSchema.parse(reply)).toEqual({ ...reply, longTailKeywords: "zen for beginners", pinterestImageLink: undefined, youtubeShortsUrl: undefined });
+    const reply = {
+      metaTitle: "Zazen",
+      metaDescription: "Sitting.",
+      date: "2024-01-05",
+      blog: "Body.",
+      shortTailKeywords: "zen, zazen",
+      longTailKeywords: "zen for beginners, Zen",
+    };
+    expect(articleSchema.parse(reply)).toEqual({
+      ...reply,
+      longTailKeywords: "zen for beginners",
+      pinterestImageLink: undefined,
+      youtubeShortsUrl: undefined,
+    });
   });
 });
 
 describe("a list reply, every field of an entry generated", () => {
   it("keeps each entry's title, description, date and id within their bounds", () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ id: fc.oneof(fieldValue, fc.integer()), metaTitle: fieldValue, metaDescription: fieldValue, date: fieldValue }), { maxLength: 12 }), (entries) => {
-        const read = readListReply({ blogs: entries.map((entry, index) => ({ ...entry, slug: `entry-${index}` })), total: entries.length });
-        expect(read.success).toBe(true);
-        if (!read.success) return;
-        for (const entry of read.data.blogs) {
-          expect(entry.id.length).toBeLessThanOrEqual(FIELD_BOUNDS.idChars);
-          expect(entry.metaTitle.length).toBeLessThanOrEqual(FIELD_BOUNDS.titleChars);
-          expect(entry.metaDescription.length).toBeLessThanOrEqual(FIELD_BOUNDS.descriptionChars);
-          expect((entry.date ?? "").length).toBeLessThanOrEqual(FIELD_BOUNDS.dateChars);
-        }
-      }),
+      fc.property(
+        fc.array(
+          fc.record({
+            id: fc.oneof(fieldValue, fc.integer()),
+            metaTitle: fieldValue,
+            metaDescription: fieldValue,
+            date: fieldValue,
+          }),
+          { maxLength: 12 },
+        ),
+        (entries) => {
+          const read = readListReply({
+            blogs: entries.map((entry, index) => ({ ...entry, slug: `entry-${index}` })),
+            total: entries.length,
+          });
+          expect(read.success).toBe(true);
+          if (!read.success) return;
+          for (const entry of read.data.blogs) {
+            expect(entry.id.length).toBeLessThanOrEqual(FIELD_BOUNDS.idChars);
+            expect(entry.metaTitle.length).toBeLessThanOrEqual(FIELD_BOUNDS.titleChars);
+            expect(entry.metaDescription.length).toBeLessThanOrEqual(FIELD_BOUNDS.descriptionChars);
+            expect((entry.date ?? "").length).toBeLessThanOrEqual(FIELD_BOUNDS.dateChars);
+          }
+        },
+      ),
       { numRuns: 40 },
     );
   });
 });
 
 describe("an article body's share of its page", () => {
-  const inProcess: RenderMarkdown = async (markdown, plain = "") => ({ html: markdown ? renderMarkdown(markdown) : "", words: markdownWords(markdown) + markdownWords(plain) });
+  const inProcess: RenderMarkdown = async (markdown, plain = "") => ({
+    html: markdown ? renderMarkdown(markdown) : "",
+    words: markdownWords(markdown) + markdownWords(plain),
+  });
   /** Bodies whose HTML is many times their markdown: quotes, markup written as entities, links. */
   const costly = fc
-    .tuple(fc.constantFrom('"', "<", "&", "'", "[a](/N) ", "<b>a</b> ", `${'"'.repeat(200)}\n\n`, "> ", "word "), fc.integer({ min: 1000, max: 400_000 }))
+    .tuple(
+      fc.constantFrom('"', "<", "&", "'", "[a](/N) ", "<b>a</b> ", `${'"'.repeat(200)}\n\n`, "> ", "word "),
+      fc.integer({ min: 1000, max: 400_000 }),
+    )
     .map(([piece, length]) => piece.repeat(Math.ceil(length / piece.length)).slice(0, length));
 
   it("stays within BODY_PAGE_BYTES, however many times longer HTML writes it", async () => {
@@ -219,11 +287,36 @@ describe("an article body's share of its page", () => {
 
   it("counts the bytes of the HTML and of its copy in the page's data, exactly as the page writes them", () => {
     // The loaders' data: turbo-stream's JSON, in a JSON string, in a script with & < > escaped (app/entry.server.tsx).
-    const inPage = (html: string) => Buffer.byteLength(html) + Buffer.byteLength(escapeScriptData(JSON.stringify(JSON.stringify(html)))) - 6;
+    const inPage = (html: string) =>
+      Buffer.byteLength(html) + Buffer.byteLength(escapeScriptData(JSON.stringify(JSON.stringify(html)))) - 6;
     fc.assert(
-      fc.property(fc.string({ unit: fc.oneof(fc.constantFrom("<", ">", "&", '"', "\\", "\n", "\t", "\u0001", "\u2028", "瞑", "é", "👩", "\ud800", "\udc00", "a"), fc.string({ unit: "binary", maxLength: 1 })) }), (html) => {
-        expect(pageBytesOf(html)).toBe(inPage(html));
-      }),
+      fc.property(
+        fc.string({
+          unit: fc.oneof(
+            fc.constantFrom(
+              "<",
+              ">",
+              "&",
+              '"',
+              "\\",
+              "\n",
+              "\t",
+              "\u0001",
+              "\u2028",
+              "瞑",
+              "é",
+              "👩",
+              "\ud800",
+              "\udc00",
+              "a",
+            ),
+            fc.string({ unit: "binary", maxLength: 1 }),
+          ),
+        }),
+        (html) => {
+          expect(pageBytesOf(html)).toBe(inPage(html));
+        },
+      ),
       { numRuns: 500 },
     );
   }, 30_000); // 500 strings of any script, encoded twice each: more than the default 5 s on a busy machine, though it is no timing test.

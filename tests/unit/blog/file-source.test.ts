@@ -5,7 +5,8 @@ import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createFileSource } from "~/blog/file-source.server";
 
-const article = (title: string, date: string) => `---\nmetaTitle: "${title}"\nmetaDescription: "About ${title}"\ndate: ${date}\n---\nBody of ${title}.\n`;
+const article = (title: string, date: string) =>
+  `---\nmetaTitle: "${title}"\nmetaDescription: "About ${title}"\ndate: ${date}\n---\nBody of ${title}.\n`;
 
 // The folders a test made, removed after it (a run of this file made 86 of them).
 const made: string[] = [];
@@ -24,7 +25,9 @@ afterEach(() => {
 
 describe("the embedded articles", () => {
   it("are listed newest first with the slug from the file name", async () => {
-    const source = createFileSource(contentDir({ "older.md": article("Older", "2024-01-05"), "newer.md": article("Newer", "2024-03-01") }));
+    const source = createFileSource(
+      contentDir({ "older.md": article("Older", "2024-01-05"), "newer.md": article("Newer", "2024-03-01") }),
+    );
     const page = await source.listPage("any", 1);
     expect(page.total).toBe(2);
     expect(page.blogs.map((blog) => blog.slug)).toEqual(["newer", "older"]);
@@ -33,7 +36,9 @@ describe("the embedded articles", () => {
 
   it("list their keywords, short-tail then long-tail, for choosing what to read next", async () => {
     const withKeywords = `---\nmetaTitle: "Kinhin"\ndate: 2024-05-09\nshortTailKeywords: "kinhin, , walking meditation"\nlongTailKeywords: "kinhin instructions"\n---\nBody.\n`;
-    const source = createFileSource(contentDir({ "kinhin.md": withKeywords, "plain.md": article("Plain", "2024-01-05") }));
+    const source = createFileSource(
+      contentDir({ "kinhin.md": withKeywords, "plain.md": article("Plain", "2024-01-05") }),
+    );
     const { blogs } = await source.listPage("any", 1);
     expect(blogs.map((blog) => blog.keywords)).toEqual([["kinhin", "walking meditation", "kinhin instructions"], []]);
   });
@@ -52,7 +57,10 @@ describe("the embedded articles", () => {
     expect(page.blogs.map((blog) => blog.slug)).toEqual(["good"]);
     const warnings = warn.mock.calls.map((call) => String(call[0]));
     for (const name of ["bad-yaml.md", "no-title.md", "Bad Name.md", "folder.md"]) {
-      expect(warnings.some((line) => line.startsWith(`Skipping ${name}`)), name).toBe(true);
+      expect(
+        warnings.some((line) => line.startsWith(`Skipping ${name}`)),
+        name,
+      ).toBe(true);
     }
   });
 
@@ -75,7 +83,19 @@ const codeBlocks = (marker: string) => {
 
 describe("front matter is YAML data, never code", () => {
   it("a file whose front matter names another language is skipped with a warning, nothing runs, the others are served", () => {
-    const language = fc.constantFrom("js", "javascript", "JS", "JavaScript", "coffee", "coffeescript", "ts", "json", "toml", "yaml", "eval");
+    const language = fc.constantFrom(
+      "js",
+      "javascript",
+      "JS",
+      "JavaScript",
+      "coffee",
+      "coffeescript",
+      "ts",
+      "json",
+      "toml",
+      "yaml",
+      "eval",
+    );
     const gap = fc.constantFrom("", " ", "\t", "  ", " \t");
     const ending = fc.constantFrom("\n", "\r\n");
     return fc.assert(
@@ -90,7 +110,9 @@ describe("front matter is YAML data, never code", () => {
         expect(await source.article("evil")).toBeNull();
         expect(existsSync(marker)).toBe(false);
         const warnings = warn.mock.calls.map((call) => String(call[0]));
-        expect(warnings.filter((line) => line.startsWith("Skipping evil.md: front matter must be YAML"))).toHaveLength(1);
+        expect(warnings.filter((line) => line.startsWith("Skipping evil.md: front matter must be YAML"))).toHaveLength(
+          1,
+        );
         warn.mockRestore();
       }),
       { numRuns: 60 },
@@ -113,7 +135,11 @@ describe("front matter is YAML data, never code", () => {
     expect((await source.listPage("any", 1)).blogs.map((blog) => blog.slug)).toEqual(["good"]);
     expect(existsSync(marker)).toBe(false);
     const warnings = warn.mock.calls.map((call) => String(call[0]));
-    for (const name of Object.keys(tagged)) expect(warnings.some((line) => line.startsWith(`Skipping ${name}: front matter is not valid YAML`)), name).toBe(true);
+    for (const name of Object.keys(tagged))
+      expect(
+        warnings.some((line) => line.startsWith(`Skipping ${name}: front matter is not valid YAML`)),
+        name,
+      ).toBe(true);
   });
 
   it("aliases are bounded: a billion-laughs block is refused, whatever its depth", () =>
@@ -121,8 +147,16 @@ describe("front matter is YAML data, never code", () => {
       fc.asyncProperty(fc.integer({ min: 4, max: 12 }), fc.integer({ min: 5, max: 12 }), async (depth, width) => {
         const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
         const lines = [`l0: &l0 [${Array(width).fill('"lol"').join(", ")}]`];
-        for (let level = 1; level < depth; level++) lines.push(`l${level}: &l${level} [${Array(width).fill(`*l${level - 1}`).join(", ")}]`);
-        const dir = contentDir({ "good.md": article("Good", "2024-01-05"), "laughs.md": `---\nmetaTitle: "Laughs"\n${lines.join("\n")}\n---\nBody\n` });
+        for (let level = 1; level < depth; level++)
+          lines.push(
+            `l${level}: &l${level} [${Array(width)
+              .fill(`*l${level - 1}`)
+              .join(", ")}]`,
+          );
+        const dir = contentDir({
+          "good.md": article("Good", "2024-01-05"),
+          "laughs.md": `---\nmetaTitle: "Laughs"\n${lines.join("\n")}\n---\nBody\n`,
+        });
         const source = createFileSource(dir);
         expect((await source.listPage("any", 1)).blogs.map((blog) => blog.slug)).toEqual(["good"]);
         expect(warn.mock.calls.some((call) => String(call[0]).startsWith("Skipping laughs.md:"))).toBe(true);
@@ -141,6 +175,8 @@ describe("front matter is YAML data, never code", () => {
     );
     expect((await source.listPage("any", 1)).blogs.map((blog) => blog.slug)).toEqual(["windows"]);
     expect((await source.article("windows"))?.date).toBe("2024-02-02");
-    expect(warn.mock.calls.some((call) => String(call[0]).startsWith("Skipping unclosed.md: front matter is not closed"))).toBe(true);
+    expect(
+      warn.mock.calls.some((call) => String(call[0]).startsWith("Skipping unclosed.md: front matter is not closed")),
+    ).toBe(true);
   });
 });

@@ -62,7 +62,9 @@ describe("hosted backend source", () => {
     ["fault-wrong-types", /did not fit.*metaTitle/],
     ["fault-huge", /byte limit/],
   ])("fails cleanly on %s", async (slug, reason) => {
-    const error = await source().article(slug).catch((caught: unknown) => caught);
+    const error = await source()
+      .article(slug)
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BlogUnavailableError);
     expect((error as Error).message).toMatch(reason);
   });
@@ -97,13 +99,22 @@ describe("hosted backend source", () => {
   it("reads replies that start with a UTF-8 byte order mark", async () => {
     backend.state.bom = true;
     expect((await source().listPage("x.org", 1)).blogs).toHaveLength(10);
-    expect(await source().article("backend-article-3")).toMatchObject({ metaTitle: "Backend Article 3: Notes on Practice" });
+    expect(await source().article("backend-article-3")).toMatchObject({
+      metaTitle: "Backend Article 3: Notes on Practice",
+    });
   });
 
   it("leaves out list entries that do not fit, with one warning for the reply", async () => {
     const good = (n: number) => ({ id: n, slug: `good-${n}`, metaTitle: `Good ${n}`, metaDescription: "d" });
     backend.state.listBody = {
-      blogs: [good(1), { ...good(2), slug: "" }, good(3), { ...good(4), slug: "s".repeat(301) }, { ...good(5), metaTitle: 5 }, good(6)],
+      blogs: [
+        good(1),
+        { ...good(2), slug: "" },
+        good(3),
+        { ...good(4), slug: "s".repeat(301) },
+        { ...good(5), metaTitle: 5 },
+        good(6),
+      ],
       total: 6,
     };
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
@@ -112,7 +123,9 @@ describe("hosted backend source", () => {
       expect(page.blogs.map((blog) => blog.slug)).toEqual(["good-1", "good-3", "good-6"]);
       expect(page.total).toBe(6);
       expect(warn).toHaveBeenCalledTimes(1);
-      expect(String(warn.mock.calls[0]?.[0])).toMatch(/^Blog list "x\.org" page 1: left out 3 entries that did not fit \(blogs\.1\.slug: .*blogs\.3\.slug: .*blogs\.4\.metaTitle: /);
+      expect(String(warn.mock.calls[0]?.[0])).toMatch(
+        /^Blog list "x\.org" page 1: left out 3 entries that did not fit \(blogs\.1\.slug: .*blogs\.3\.slug: .*blogs\.4\.metaTitle: /,
+      );
     } finally {
       warn.mockRestore();
     }

@@ -6,7 +6,8 @@ import { MARKDOWN_LIMITS, planBody, plainHtml } from "~/blog/markdown-limits";
 import { renderMarkdown } from "~/blog/markdown.server";
 import { markdownWords } from "~/blog/reading-time";
 
-const ARTICLE = "## Sitting\n\nThe breath comes and goes, with [a link](https://example.org/a) and *some* **stress**.\n\n> A quote.\n\n- one\n  - two\n\n1. first\n2. second\n";
+const ARTICLE =
+  "## Sitting\n\nThe breath comes and goes, with [a link](https://example.org/a) and *some* **stress**.\n\n> A quote.\n\n- one\n  - two\n\n1. first\n2. second\n";
 
 describe("the limits checked before markdown is parsed", () => {
   it("leave an ordinary article whole", () => {
@@ -22,7 +23,11 @@ describe("the limits checked before markdown is parsed", () => {
     ["indentation", `${"  ".repeat(MARKDOWN_LIMITS.maxDepth + 1)}- x`],
   ])("cut the body before the first line nested deeper than the limit (%s), between blocks", (_name, deep) => {
     const body = `First paragraph.\n\nSecond paragraph,\n${deep} x\nand more.\n\nLast.`;
-    expect(planBody(body)).toEqual({ formatted: "First paragraph.\n\n", plain: `Second paragraph,\n${deep} x\nand more.\n\nLast.`, cut: false });
+    expect(planBody(body)).toEqual({
+      formatted: "First paragraph.\n\n",
+      plain: `Second paragraph,\n${deep} x\nand more.\n\nLast.`,
+      cut: false,
+    });
     const shallow = `First paragraph.\n\n${">".repeat(MARKDOWN_LIMITS.maxDepth)} x\n`;
     expect(planBody(shallow).formatted).toBe(shallow);
   });
@@ -65,8 +70,37 @@ describe("the limits checked before markdown is parsed", () => {
 
   it("keep any body within every limit, in one piece when nothing is left out", () => {
     const shapes = fc.oneof(
-      fc.string({ unit: fc.constantFrom(">", "-", "*", "_", "[", "]", "(", ")", "`", "<", "&", "\\", " ", "  ", "\n", "\n\n", "1.", "=", "a", "word "), maxLength: 3000 }),
-      fc.tuple(fc.constantFrom(">", "- ", "* ", "1. ", "  ", "[", "*", "_a", "[a](/N) ", "\n"), fc.integer({ min: 1, max: 40_000 })).map(([unit, times]) => unit.repeat(times)),
+      fc.string({
+        unit: fc.constantFrom(
+          ">",
+          "-",
+          "*",
+          "_",
+          "[",
+          "]",
+          "(",
+          ")",
+          "`",
+          "<",
+          "&",
+          "\\",
+          " ",
+          "  ",
+          "\n",
+          "\n\n",
+          "1.",
+          "=",
+          "a",
+          "word ",
+        ),
+        maxLength: 3000,
+      }),
+      fc
+        .tuple(
+          fc.constantFrom(">", "- ", "* ", "1. ", "  ", "[", "*", "_a", "[a](/N) ", "\n"),
+          fc.integer({ min: 1, max: 40_000 }),
+        )
+        .map(([unit, times]) => unit.repeat(times)),
     );
     fc.assert(
       fc.property(shapes, (body) => {
@@ -83,16 +117,24 @@ describe("the limits checked before markdown is parsed", () => {
   });
 
   it("show plain text as escaped paragraphs", () => {
-    expect(plainHtml("One <b>&amp;</b>\nline.\n\n \n\n*Two*")).toBe("<p>One &lt;b&gt;&amp;amp;&lt;/b&gt;\nline.</p>\n<p>*Two*</p>");
+    expect(plainHtml("One <b>&amp;</b>\nline.\n\n \n\n*Two*")).toBe(
+      "<p>One &lt;b&gt;&amp;amp;&lt;/b&gt;\nline.</p>\n<p>*Two*</p>",
+    );
     expect(plainHtml("Cut here", true)).toBe("<p>Cut here …</p>");
   });
 });
 
 describe("an article body", () => {
-  const inProcess: RenderMarkdown = async (markdown, plain = "") => ({ html: markdown ? renderMarkdown(markdown) : "", words: markdownWords(markdown) + markdownWords(plain) });
+  const inProcess: RenderMarkdown = async (markdown, plain = "") => ({
+    html: markdown ? renderMarkdown(markdown) : "",
+    words: markdownWords(markdown) + markdownWords(plain),
+  });
 
   it("is the rendered markdown when it is within the limits", async () => {
-    expect(await renderArticleBody(ARTICLE, inProcess)).toEqual({ html: renderMarkdown(ARTICLE), words: markdownWords(ARTICLE) });
+    expect(await renderArticleBody(ARTICLE, inProcess)).toEqual({
+      html: renderMarkdown(ARTICLE),
+      words: markdownWords(ARTICLE),
+    });
   });
 
   it("is rendered up to the limit, then plain text, with a note", async () => {
@@ -106,7 +148,9 @@ describe("an article body", () => {
   it("is plain text, with a note, when the render fails or runs out of time", async () => {
     const failing: RenderMarkdown = () => Promise.reject(new Error("the render took longer than 5000 ms"));
     const body = await renderArticleBody(ARTICLE, failing);
-    expect(body.html).toContain("<p>## Sitting</p>\n<p>The breath comes and goes, with [a link](https://example.org/a) and *some* **stress**.</p>");
+    expect(body.html).toContain(
+      "<p>## Sitting</p>\n<p>The breath comes and goes, with [a link](https://example.org/a) and *some* **stress**.</p>",
+    );
     expect(body.shortened).toEqual({ cut: false });
     expect(body.words).toBe(markdownWords(ARTICLE));
   });

@@ -3,7 +3,9 @@ import { renderMarkdown } from "~/blog/markdown.server";
 
 describe("article body rendering", () => {
   it("renders headings, paragraphs, quotes and both kinds of list", () => {
-    const html = renderMarkdown("# One\n\n## Two\n\n### Three\n\nText *soft* **strong**.\n\n> Quote\n\n- a\n- b\n\n1. x\n2. y\n");
+    const html = renderMarkdown(
+      "# One\n\n## Two\n\n### Three\n\nText *soft* **strong**.\n\n> Quote\n\n- a\n- b\n\n1. x\n2. y\n",
+    );
     expect(html).toContain("<h1>One</h1>");
     expect(html).toContain("<h2>Two</h2>");
     expect(html).toContain("<h3>Three</h3>");
@@ -20,7 +22,14 @@ describe("article body rendering", () => {
   });
 
   it("keeps only http, https, irc, ircs, mailto and xmpp links", () => {
-    for (const href of ["https://a.org/", "http://a.org/", "irc://irc.example/zen", "ircs://irc.example/zen", "mailto:hi@example.org", "xmpp:zen@example.org"]) {
+    for (const href of [
+      "https://a.org/",
+      "http://a.org/",
+      "irc://irc.example/zen",
+      "ircs://irc.example/zen",
+      "mailto:hi@example.org",
+      "xmpp:zen@example.org",
+    ]) {
       expect(renderMarkdown(`[x](${href})`)).toContain(`href="${href}"`);
     }
     for (const href of ["javascript:alert(1)", "data:text/html,hi", "vbscript:x", "JaVaScRiPt:alert(1)"]) {

@@ -9,7 +9,19 @@ describe("page parameter", () => {
     expect(parse("page=3&utm_source=x")).toEqual({ page: 3, canonical: true });
   });
   it("sends page 1 and every malformed value to /blog", () => {
-    for (const query of ["page=1", "page=0", "page=-2", "page=2.5", "page=abc", "page=", "page=2&page=3", "page=01", "page=1e3", "page=9999999999", "page=%20"]) {
+    for (const query of [
+      "page=1",
+      "page=0",
+      "page=-2",
+      "page=2.5",
+      "page=abc",
+      "page=",
+      "page=2&page=3",
+      "page=01",
+      "page=1e3",
+      "page=9999999999",
+      "page=%20",
+    ]) {
       expect(parse(query)).toEqual({ page: 1, canonical: false, redirectTo: "/blog" });
     }
   });

@@ -27,18 +27,38 @@ describe("read next", () => {
     ];
     const current = { slug: "self", keywords: ["sesshin", "Zen Retreat", "what happens at a meditation retreat"] };
     expect(slugs(pickReadNext(current, newest))).toEqual(["most-shared", "one-shared", "one-shared-older"]);
-    expect(slugs(pickReadNext(current, newest, 10))).toEqual(["most-shared", "one-shared", "one-shared-older", "newest", "oldest"]);
+    expect(slugs(pickReadNext(current, newest, 10))).toEqual([
+      "most-shared",
+      "one-shared",
+      "one-shared-older",
+      "newest",
+      "oldest",
+    ]);
   });
 
   it("among articles sharing as many words, puts the more often read to the end first; sharing more words still comes first", () => {
-    const newest = [entry("new-two", ["zen retreat"]), entry("old-two", ["zen retreat"]), entry("often-read-one", ["zen"]), entry("often-read-none", ["tea"])];
+    const newest = [
+      entry("new-two", ["zen retreat"]),
+      entry("old-two", ["zen retreat"]),
+      entry("often-read-one", ["zen"]),
+      entry("often-read-none", ["tea"]),
+    ];
     const current = { slug: "self", keywords: ["zen retreat"] };
     const rates: Record<string, number> = { "old-two": 0.6, "new-two": 0.2, "often-read-one": 1, "often-read-none": 1 };
     expect(slugs(pickReadNext(current, newest))).toEqual(["new-two", "old-two", "often-read-one"]);
-    expect(slugs(pickReadNext(current, newest, 4, (slug) => rates[slug] ?? 0))).toEqual(["old-two", "new-two", "often-read-one", "often-read-none"]);
+    expect(slugs(pickReadNext(current, newest, 4, (slug) => rates[slug] ?? 0))).toEqual([
+      "old-two",
+      "new-two",
+      "often-read-one",
+      "often-read-none",
+    ]);
     // Without keywords (the hosted backend's list): the more often read to the end, the newest among equals.
     const bare = ["a", "b", "c", "d"].map((slug) => entry(slug));
-    expect(slugs(pickReadNext({ slug: "x", keywords: [] }, bare, 3, (slug) => (slug === "c" ? 0.9 : 0.5)))).toEqual(["c", "a", "b"]);
+    expect(slugs(pickReadNext({ slug: "x", keywords: [] }, bare, 3, (slug) => (slug === "c" ? 0.9 : 0.5)))).toEqual([
+      "c",
+      "a",
+      "b",
+    ]);
   });
 
   it("takes fewer when the list holds fewer others, and none from an empty list", () => {

@@ -28,7 +28,7 @@ describe("reading time", () => {
       "",
       "1. first",
       "",
-      "A [link text](https://example.org/a/long/path?with=query \"the linked page's title\") and ![an image](/pin/x.jpg) <br /> <span class=\"x\">end</span>.",
+      'A [link text](https://example.org/a/long/path?with=query "the linked page\'s title") and ![an image](/pin/x.jpg) <br /> <span class="x">end</span>.',
     ].join("\n");
     // A heading here (3), A quoted line with bold and emphasis and a dash (10), one two first (3),
     // A link text and an image end (7): 23 words.
@@ -51,7 +51,11 @@ describe("reading time", () => {
   });
 
   it("counts Khmer, Lao and Burmese words by dictionary, Tibetan and Dzongkha by syllable, Sinhala, Nepali and Mongolian between spaces", () => {
-    expect(countWords("ការធ្វើសមាធិ និងព្រះធម៌")).toBe([...new Intl.Segmenter("km", { granularity: "word" }).segment("ការធ្វើសមាធិ និងព្រះធម៌")].filter((part) => part.isWordLike).length);
+    expect(countWords("ការធ្វើសមាធិ និងព្រះធម៌")).toBe(
+      [...new Intl.Segmenter("km", { granularity: "word" }).segment("ការធ្វើសមាធិ និងព្រះធម៌")].filter(
+        (part) => part.isWordLike,
+      ).length,
+    );
     expect(countWords("ການນັ່ງສະມາທິ")).toBe(3);
     expect(countWords("ဘုန်းကြီးကျောင်းသို့သွား")).toBe(3);
     // Four syllables, one word (bodhisattva), then a phrase of three after the shad and its space.
@@ -95,7 +99,10 @@ function regexProse(markdown: string): string {
 describe("reading time of hostile bodies", () => {
   it("drops what the regular expressions dropped, word for word", () => {
     // Made of the characters the patterns turn on, so that links, tags and list numbers start, end and overlap.
-    const markdownish = fc.string({ unit: fc.constantFrom("a", "b", "1", "2", " ", "\t", "\n", ".", ")", "(", "]", "[", "<", ">", "/", "!"), maxLength: 80 });
+    const markdownish = fc.string({
+      unit: fc.constantFrom("a", "b", "1", "2", " ", "\t", "\n", ".", ")", "(", "]", "[", "<", ">", "/", "!"),
+      maxLength: 80,
+    });
     fc.assert(
       fc.property(markdownish, (markdown) => {
         expect(countWords(proseOf(markdown))).toBe(countWords(regexProse(markdown)));

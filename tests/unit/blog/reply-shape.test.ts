@@ -38,7 +38,9 @@ describe("the shape of a reply", () => {
         const text = JSON.stringify(value, null, spaced ? 2 : undefined);
         const { values, depth } = measure(value);
         const shape = measureReply(text, limits);
-        expect(shape.problem === undefined, `${text}: ${shape.problem}`).toBe(depth <= limits.maxDepth && values <= limits.maxValues);
+        expect(shape.problem === undefined, `${text}: ${shape.problem}`).toBe(
+          depth <= limits.maxDepth && values <= limits.maxValues,
+        );
         if (!shape.problem) expect(shape.values).toBe(values);
       }),
       { numRuns: 500 },
@@ -46,12 +48,21 @@ describe("the shape of a reply", () => {
   });
 
   it("passes an article and a list page as the backend sends them", () => {
-    const article = { metaTitle: 'A "quoted" {title}', metaDescription: "d", date: "2024-01-05", blog: "[a](/b), {c}\\", shortTailKeywords: "a, b", longTailKeywords: null };
+    const article = {
+      metaTitle: 'A "quoted" {title}',
+      metaDescription: "d",
+      date: "2024-01-05",
+      blog: "[a](/b), {c}\\",
+      shortTailKeywords: "a, b",
+      longTailKeywords: null,
+    };
     // An article and a page of ten entries are read on the thread that answers requests, a list of 5,000 in the worker.
     expect(measureReply(JSON.stringify(article)).problem).toBeUndefined();
     expect(measureReply(JSON.stringify(article)).values).toBeLessThan(REPLY_SHAPE_LIMITS.inWorkerFrom);
     const entry = { id: 1, slug: "s", metaTitle: "t", metaDescription: "d", pinterestImageLink: null };
-    expect(measureReply(JSON.stringify({ blogs: Array(10).fill(entry), total: 10 })).values).toBeLessThan(REPLY_SHAPE_LIMITS.inWorkerFrom);
+    expect(measureReply(JSON.stringify({ blogs: Array(10).fill(entry), total: 10 })).values).toBeLessThan(
+      REPLY_SHAPE_LIMITS.inWorkerFrom,
+    );
     const thousands = measureReply(JSON.stringify({ blogs: Array(5000).fill(entry), total: 5000 }));
     expect(thousands.problem).toBeUndefined();
     expect(thousands.values).toBeGreaterThanOrEqual(REPLY_SHAPE_LIMITS.inWorkerFrom);

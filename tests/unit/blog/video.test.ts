@@ -38,7 +38,9 @@ describe("video id", () => {
   });
 
   it("finds none when the provider's path is only mentioned on another host, or in the wrong place", () => {
-    const mention = fc.tuple(fc.constantFrom("youtube.com/shorts/", "www.youtube.com/shorts/", "youtu.be/"), videoId).map(([path, id]) => path + id);
+    const mention = fc
+      .tuple(fc.constantFrom("youtube.com/shorts/", "www.youtube.com/shorts/", "youtu.be/"), videoId)
+      .map(([path, id]) => path + id);
     const otherHost = fc.domain().filter((host) => !/^((www|m)\.)?youtube\.com$|^youtu\.be$/.test(host));
     const hostile = fc.oneof(
       // On another host: in the path, the query, the fragment, or as its user name.
@@ -46,7 +48,9 @@ describe("video id", () => {
       fc.tuple(otherHost, mention).map(([host, found]) => `https://${host}/?u=${found}`),
       fc.tuple(otherHost, mention).map(([host, found]) => `https://${host}/#${found}`),
       fc.tuple(otherHost, mention).map(([host, found]) => `https://${found.replace(/\//g, "%2F")}@${host}/`),
-      fc.tuple(otherHost, mention).map(([host, found]) => `https://${found.split("/")[0]}.${host}/${found.split("/").slice(1).join("/")}`),
+      fc
+        .tuple(otherHost, mention)
+        .map(([host, found]) => `https://${found.split("/")[0]}.${host}/${found.split("/").slice(1).join("/")}`),
       // On the provider's host, but not a shorts path or short link.
       fc.tuple(youtubeHost, mention).map(([host, found]) => `https://${host}/redirect?q=${found}`),
       fc.tuple(youtubeHost, videoId).map(([host, id]) => `https://${host}/watch?v=${id}`),

@@ -13,7 +13,13 @@ import { pageOfPath } from "~/counts/pages.server";
 import { NO_REFERRER, sourcesOf } from "~/counts/sources";
 import { openSqliteCounts, readSqlitePeriod } from "~/counts/sqlite-counts.server";
 import type { CountsStore } from "~/counts/store";
-import { COMPLETION_PRIOR_VIEWS, figuresOf, MOST_READ_COUNT, MOST_READ_MIN_VIEWS, readingFigures } from "~/counts/reading.server";
+import {
+  COMPLETION_PRIOR_VIEWS,
+  figuresOf,
+  MOST_READ_COUNT,
+  MOST_READ_MIN_VIEWS,
+  readingFigures,
+} from "~/counts/reading.server";
 import { MAX_KEY_LENGTH, OTHER, SOURCE_SLOTS, VISITOR_BITS, visitorEstimate, type Tally } from "~/counts/tally";
 import { figuresOf as reportFigures } from "~/report/figures";
 import { periodOf } from "~/report/period";
@@ -55,7 +61,9 @@ const kinds = {
       /** Every value of every row of the counts' tables, as text, for what must never be stored. */
       everything: () => {
         const db = new Database(file, { readonly: true });
-        const rows = ["count_salts", "count_bitmaps", "counts"].flatMap((table) => db.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[]);
+        const rows = ["count_salts", "count_bitmaps", "counts"].flatMap(
+          (table) => db.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[],
+        );
         db.close();
         return rows;
       },
@@ -82,7 +90,12 @@ const kinds = {
       period: (from: string, to: string) => readPostgresPeriod(pool, name, from, to),
       everything: async () => {
         const tables = ["count_salts", "count_bitmaps", "counts"];
-        const rows = await Promise.all(tables.map(async (table) => (await pool.query(`SELECT * FROM ${table} WHERE store = $1`, [name])).rows as Record<string, unknown>[]));
+        const rows = await Promise.all(
+          tables.map(
+            async (table) =>
+              (await pool.query(`SELECT * FROM ${table} WHERE store = $1`, [name])).rows as Record<string, unknown>[],
+          ),
+        );
         return rows.flat();
       },
       seedSalt: async (day: string, salt: Buffer) => {
@@ -103,12 +116,22 @@ const bitOf = (salt: Buffer, address: string, userAgent: string, offset: number,
 function saltApart(readers: { address: string; userAgent: string }[]): Buffer {
   for (let attempt = 0; ; attempt++) {
     const salt = createHmac("sha256", "counts test").update(String(attempt)).digest();
-    const apart = [[0, VISITOR_BITS.site], [4, VISITOR_BITS.page]].every(([offset, size]) => new Set(readers.map((reader) => bitOf(salt, reader.address, reader.userAgent, offset!, size!))).size === readers.length);
+    const apart = [
+      [0, VISITOR_BITS.site],
+      [4, VISITOR_BITS.page],
+    ].every(
+      ([offset, size]) =>
+        new Set(readers.map((reader) => bitOf(salt, reader.address, reader.userAgent, offset!, size!))).size ===
+        readers.length,
+    );
     if (apart) return salt;
   }
 }
 
-const sum = (rows: Tally[], kind: string, page = "", key = "") => rows.filter((row) => row.kind === kind && row.page === page && row.key === key).reduce((total, row) => total + row.n, 0);
+const sum = (rows: Tally[], kind: string, page = "", key = "") =>
+  rows
+    .filter((row) => row.kind === kind && row.page === page && row.key === key)
+    .reduce((total, row) => total + row.n, 0);
 
 describe.each(Object.keys(kinds) as (keyof typeof kinds)[])("the counts in %s", (kind) => {
   it("count views and visitors per site and page, sources once per visitor and day, and keep them over a restart", async () => {
@@ -122,16 +145,36 @@ describe.each(Object.keys(kinds) as (keyof typeof kinds)[])("the counts in %s", 
     const otherBrowser = { address: "203.0.113.7", userAgent: `${CHROME} Edg/142.0` };
     // Three readers, three visitors: the day's salt keeps their bits apart (the second test lets them meet).
     await store.seedSalt("2026-11-26", saltApart([reader, neighbour, otherBrowser]));
-    await counter.view({ page: "/blog/zazen", ...reader, sources: sourcesOf("https://www.google.com/search?q=zen", "?utm_source=Newsletter&utm_medium=email", "zen.example.org") });
-    await counter.view({ page: "/blog/zazen", ...reader, sources: sourcesOf("https://zen.example.org/", "", "zen.example.org") });
-    await counter.view({ page: "routes/_index", ...reader, sources: sourcesOf("https://news.example.net/", "", "zen.example.org") });
+    await counter.view({
+      page: "/blog/zazen",
+      ...reader,
+      sources: sourcesOf(
+        "https://www.google.com/search?q=zen",
+        "?utm_source=Newsletter&utm_medium=email",
+        "zen.example.org",
+      ),
+    });
+    await counter.view({
+      page: "/blog/zazen",
+      ...reader,
+      sources: sourcesOf("https://zen.example.org/", "", "zen.example.org"),
+    });
+    await counter.view({
+      page: "routes/_index",
+      ...reader,
+      sources: sourcesOf("https://news.example.net/", "", "zen.example.org"),
+    });
     await counter.view({ page: "/blog/zazen", ...neighbour, sources: sourcesOf("", "", "zen.example.org") });
     await counter.view({ page: "/blog/zazen", ...otherBrowser, sources: [] });
     await counter.close();
 
     // Another process, after a restart: the same reader the same day is no new visitor.
     counter = createCounter(store.open(), "site", { now });
-    await counter.view({ page: "/blog/zazen", ...reader, sources: sourcesOf("https://bing.com/", "", "zen.example.org") });
+    await counter.view({
+      page: "/blog/zazen",
+      ...reader,
+      sources: sourcesOf("https://bing.com/", "", "zen.example.org"),
+    });
     await counter.flush();
     const reading = store.open();
     let rows = await reading.read("2026-11-26", "2026-11-26");
@@ -142,7 +185,12 @@ describe.each(Object.keys(kinds) as (keyof typeof kinds)[])("the counts in %s", 
     expect(sum(rows, "visitors", "/blog/zazen")).toBe(3);
     expect(sum(rows, "visitors", "routes/_index")).toBe(1);
     // The sources of each visitor's first view: Google and the newsletter, no referrer, none for the third.
-    expect(rows.filter((row) => row.kind !== "views" && row.kind !== "visitors").map(({ kind: k, key, n }) => `${k} ${key} ${n}`).sort()).toEqual(
+    expect(
+      rows
+        .filter((row) => row.kind !== "views" && row.kind !== "visitors")
+        .map(({ kind: k, key, n }) => `${k} ${key} ${n}`)
+        .sort(),
+    ).toEqual(
       ["referrer google.com 1", `referrer ${NO_REFERRER} 1`, "utm_medium email 1", "utm_source newsletter 1"].sort(),
     );
 
@@ -155,15 +203,26 @@ describe.each(Object.keys(kinds) as (keyof typeof kinds)[])("the counts in %s", 
     await counter.view({ page: "/blog/zazen", ...reader });
     await counter.close();
     rows = await reading.read("2026-11-26", "2026-11-28");
-    expect(["2026-11-26", "2026-11-27", "2026-11-28"].map((d) => sum(rows.filter((row) => row.day === d), "visitors"))).toEqual([3, 1, 1]);
+    expect(
+      ["2026-11-26", "2026-11-27", "2026-11-28"].map((d) =>
+        sum(
+          rows.filter((row) => row.day === d),
+          "visitors",
+        ),
+      ),
+    ).toEqual([3, 1, 1]);
     const stored = await store.everything();
-    const days = (table: "salt" | "bits") => [...new Set(stored.filter((row) => table in row).map((row) => row.day))].sort();
+    const days = (table: "salt" | "bits") =>
+      [...new Set(stored.filter((row) => table in row).map((row) => row.day))].sort();
     expect(days("salt")).toEqual(["2026-11-27", "2026-11-28"]);
     expect(days("bits")).toEqual(["2026-11-27", "2026-11-28"]);
     // No address, user agent or hash: bitmaps of their fixed size, counts of bounded keys.
-    const text = JSON.stringify(stored.map((row) => Object.fromEntries(Object.entries(row).filter(([, value]) => !Buffer.isBuffer(value)))));
+    const text = JSON.stringify(
+      stored.map((row) => Object.fromEntries(Object.entries(row).filter(([, value]) => !Buffer.isBuffer(value)))),
+    );
     for (const secret of ["203.0.113", "Chrome", "Mozilla"]) expect(text).not.toContain(secret);
-    for (const row of stored.filter((row) => "bits" in row)) expect((row.bits as Buffer).length * 8).toBe(row.page === "" ? VISITOR_BITS.site : VISITOR_BITS.page);
+    for (const row of stored.filter((row) => "bits" in row))
+      expect((row.bits as Buffer).length * 8).toBe(row.page === "" ? VISITOR_BITS.site : VISITOR_BITS.page);
     await reading.close();
   }, 30_000);
 
@@ -174,7 +233,12 @@ describe.each(Object.keys(kinds) as (keyof typeof kinds)[])("the counts in %s", 
     // 40 readers, each seen by both origins, on two pages.
     for (let reader = 0; reader < 40; reader++) {
       for (const [index, origin] of origins.entries()) {
-        await origin.view({ page: index ? "/blog/a" : "/blog/b", address: `198.51.100.${reader}`, userAgent: CHROME, sources: sourcesOf(`https://ref${reader % 3}.example.com/`, "", "zen.example.org") });
+        await origin.view({
+          page: index ? "/blog/a" : "/blog/b",
+          address: `198.51.100.${reader}`,
+          userAgent: CHROME,
+          sources: sourcesOf(`https://ref${reader % 3}.example.com/`, "", "zen.example.org"),
+        });
       }
     }
     await Promise.all(origins.map((origin) => origin.close()));
@@ -184,12 +248,16 @@ describe.each(Object.keys(kinds) as (keyof typeof kinds)[])("the counts in %s", 
     // The bits the day's salt gives these readers (two of them may share one, as two of 40 readers do on a
     // page's 4,096 bits in about one run of six): one visitor a bit, however many origins saw them.
     const salt = (await store.everything()).find((row) => "salt" in row && row.day === "2026-11-26")!.salt as Buffer;
-    const bitsOfReaders = (offset: number, size: number) => new Set(Array.from({ length: 40 }, (_, reader) => bitOf(salt, `198.51.100.${reader}`, CHROME, offset, size))).size;
+    const bitsOfReaders = (offset: number, size: number) =>
+      new Set(Array.from({ length: 40 }, (_, reader) => bitOf(salt, `198.51.100.${reader}`, CHROME, offset, size)))
+        .size;
     expect(sum(rows, "visitors")).toBe(bitsOfReaders(0, VISITOR_BITS.site));
     expect(visitorEstimate(sum(rows, "visitors"), VISITOR_BITS.site)).toBeGreaterThanOrEqual(39);
     expect(sum(rows, "visitors", "/blog/a")).toBe(bitsOfReaders(4, VISITOR_BITS.page));
     expect(sum(rows, "visitors", "/blog/b")).toBe(bitsOfReaders(4, VISITOR_BITS.page));
-    expect(rows.filter((row) => row.kind === "referrer").reduce((total, row) => total + row.n, 0)).toBe(sum(rows, "visitors"));
+    expect(rows.filter((row) => row.kind === "referrer").reduce((total, row) => total + row.n, 0)).toBe(
+      sum(rows, "visitors"),
+    );
     await reading.close();
   }, 30_000);
 
@@ -203,15 +271,47 @@ describe.each(Object.keys(kinds) as (keyof typeof kinds)[])("the counts in %s", 
       page: "/blog/zazen",
       ...reader,
       acts: actsOf(
-        [["read_end", null], ["donate_shown", null], ["donate_later", null], ["read_end", null], ["outbound", "www.Wikipedia.org"], ["embed", "www.youtube-nocookie.com"], ["outbound", `www.${host}`], ["outbound", "localhost"], ["unknown", null]],
+        [
+          ["read_end", null],
+          ["donate_shown", null],
+          ["donate_later", null],
+          ["read_end", null],
+          ["outbound", "www.Wikipedia.org"],
+          ["embed", "www.youtube-nocookie.com"],
+          ["outbound", `www.${host}`],
+          ["outbound", "localhost"],
+          ["unknown", null],
+        ],
         65_400,
         host,
       ),
     });
     // The same page shown again after its report: the reader went on and clicked "Donate Now".
-    await counter.acts("/blog/zazen", actsOf([["donate_shown", null], ["donate_now", null], ["read_end", null]], 2_400, host));
+    await counter.acts(
+      "/blog/zazen",
+      actsOf(
+        [
+          ["donate_shown", null],
+          ["donate_now", null],
+          ["read_end", null],
+        ],
+        2_400,
+        host,
+      ),
+    );
     // Not an article: its end and engaged time count nowhere, the pop-up counts for the site.
-    await counter.view({ page: "routes/_index", ...reader, acts: actsOf([["read_end", null], ["donate_backdrop", null]], 9_000, host) });
+    await counter.view({
+      page: "routes/_index",
+      ...reader,
+      acts: actsOf(
+        [
+          ["read_end", null],
+          ["donate_backdrop", null],
+        ],
+        9_000,
+        host,
+      ),
+    });
     await counter.view({ page: OTHER, ...reader, acts: actsOf([["read_end", null]], 9_000, host) });
     await counter.acts("", [{ kind: "donate_panel", key: "", n: 1 }]);
     await counter.close();
@@ -222,12 +322,17 @@ describe.each(Object.keys(kinds) as (keyof typeof kinds)[])("the counts in %s", 
     expect(sum(rows, "views", "/blog/zazen")).toBe(1);
     expect(sum(rows, "read_end", "/blog/zazen")).toBe(2);
     expect(sum(rows, "engaged_seconds", "/blog/zazen")).toBe(65 + 2);
-    expect(rows.filter((row) => (row.kind === "read_end" || row.kind === "engaged_seconds") && row.page !== "/blog/zazen")).toEqual([]);
-    expect(["donate_shown", "donate_later", "donate_backdrop", "donate_now", "donate_panel"].map((name) => sum(rows, name))).toEqual([2, 1, 1, 1, 1]);
-    expect(rows.filter((row) => row.kind === "outbound" || row.kind === "embed").map(({ kind: k, page, key, n }) => `${k} ${page || "site"} ${key} ${n}`)).toEqual([
-      "embed site youtube-nocookie.com 1",
-      "outbound site wikipedia.org 1",
-    ]);
+    expect(
+      rows.filter((row) => (row.kind === "read_end" || row.kind === "engaged_seconds") && row.page !== "/blog/zazen"),
+    ).toEqual([]);
+    expect(
+      ["donate_shown", "donate_later", "donate_backdrop", "donate_now", "donate_panel"].map((name) => sum(rows, name)),
+    ).toEqual([2, 1, 1, 1, 1]);
+    expect(
+      rows
+        .filter((row) => row.kind === "outbound" || row.kind === "embed")
+        .map(({ kind: k, page, key, n }) => `${k} ${page || "site"} ${key} ${n}`),
+    ).toEqual(["embed site youtube-nocookie.com 1", "outbound site wikipedia.org 1"]);
     expect(await reading.sums(["views", "read_end"], "2026-11-26", "2026-11-26")).toEqual(
       expect.arrayContaining([
         { kind: "views", page: "/blog/zazen", n: 1 },
@@ -245,12 +350,31 @@ describe.each(Object.keys(kinds) as (keyof typeof kinds)[])("the counts in %s", 
     const pages = ["", "/blog/zazen", "/blog/metta", "routes/_index", OTHER];
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ day: fc.constantFrom(...days), kind: fc.constantFrom("views", "visitors", "referrer", "read_end", "engaged_seconds", "donate_shown", "outbound"), page: fc.constantFrom(...pages), key: fc.constantFrom("", "google.com", "(none)"), n: fc.integer({ min: 1, max: 5000 }) }), { maxLength: 40 }),
+        fc.array(
+          fc.record({
+            day: fc.constantFrom(...days),
+            kind: fc.constantFrom(
+              "views",
+              "visitors",
+              "referrer",
+              "read_end",
+              "engaged_seconds",
+              "donate_shown",
+              "outbound",
+            ),
+            page: fc.constantFrom(...pages),
+            key: fc.constantFrom("", "google.com", "(none)"),
+            n: fc.integer({ min: 1, max: 5000 }),
+          }),
+          { maxLength: 40 },
+        ),
         async (tallies) => {
           // Reader actions are counted by another part into the same table: written here as rows of the table.
           await writing.write(tallies as Tally[], []);
           const week = periodOf(7, new Date("2026-11-26T12:00:00Z"));
-          expect(reportFigures([await store.period(week.from, week.to)], week)).toEqual(reportFigures([await writing.read(week.from, week.to)], week));
+          expect(reportFigures([await store.period(week.from, week.to)], week)).toEqual(
+            reportFigures([await writing.read(week.from, week.to)], week),
+          );
         },
       ),
       { numRuns: 15 },
@@ -270,16 +394,29 @@ describe.each(Object.keys(kinds) as (keyof typeof kinds)[])("the counts in %s", 
       fc.asyncProperty(
         fc.string({ maxLength: 300 }),
         fc.oneof(fc.webUrl({ withQueryParameters: true }), fc.string({ maxLength: 3000 }), fc.constant("")),
-        fc.oneof(fc.webQueryParameters().map((query) => `?${query}`), fc.string({ maxLength: 1100 }), fc.constant("?utm_source=x&utm_medium=y&utm_campaign=z")),
+        fc.oneof(
+          fc.webQueryParameters().map((query) => `?${query}`),
+          fc.string({ maxLength: 1100 }),
+          fc.constant("?utm_source=x&utm_medium=y&utm_campaign=z"),
+        ),
         fc.string({ maxLength: 40 }),
         hostileActs,
         fc.oneof(fc.double({ min: 0, max: 86_400_000, noNaN: true }), fc.constant(undefined)),
         fc.boolean(),
         async (pagePath, referrer, query, userAgent, acts, engaged, continued) => {
-          const page = await pageOf(pagePath.startsWith("/") ? pagePath : `/blog/${pagePath}`, async (slug) => catalogue.has(slug));
+          const page = await pageOf(pagePath.startsWith("/") ? pagePath : `/blog/${pagePath}`, async (slug) =>
+            catalogue.has(slug),
+          );
           const counted = actsOf(acts, engaged, "zen.example.org");
           if (continued) await counter.acts(page, counted);
-          else await counter.view({ page, address: `192.0.2.${visitors++}`, userAgent, sources: sourcesOf(referrer, query, "zen.example.org"), acts: counted });
+          else
+            await counter.view({
+              page,
+              address: `192.0.2.${visitors++}`,
+              userAgent,
+              sources: sourcesOf(referrer, query, "zen.example.org"),
+              acts: counted,
+            });
           reports += 1;
         },
       ),
@@ -288,7 +425,13 @@ describe.each(Object.keys(kinds) as (keyof typeof kinds)[])("the counts in %s", 
     // More referring hosts than slots, whatever the generator gave (a run once gave 42): the slots fill and the rest go to OTHER.
     for (let index = 0; index <= SOURCE_SLOTS; index++) {
       const page = await pageOf("/blog/zazen", async (slug) => catalogue.has(slug));
-      await counter.view({ page, address: `192.0.2.${visitors++}`, userAgent: "", sources: sourcesOf(`https://referrer-${index}.example.net/`, "", "zen.example.org"), acts: [] });
+      await counter.view({
+        page,
+        address: `192.0.2.${visitors++}`,
+        userAgent: "",
+        sources: sourcesOf(`https://referrer-${index}.example.net/`, "", "zen.example.org"),
+        acts: [],
+      });
     }
     await counter.close();
     const reading = store.open();
@@ -306,11 +449,21 @@ describe.each(Object.keys(kinds) as (keyof typeof kinds)[])("the counts in %s", 
     expect(rows.filter((row) => row.kind === "outbound" && row.key !== OTHER).length).toBe(SOURCE_SLOTS);
     expect(sum(rows, "outbound", "", OTHER)).toBeGreaterThan(0);
     // Acts of an article count for the site's articles only, at most one end and MAX_ENGAGED_SECONDS a report.
-    for (const row of rows.filter((row) => row.kind === "read_end" || row.kind === "engaged_seconds")) expect(["/blog/zazen", "/blog/metta"]).toContain(row.page);
+    for (const row of rows.filter((row) => row.kind === "read_end" || row.kind === "engaged_seconds"))
+      expect(["/blog/zazen", "/blog/metta"]).toContain(row.page);
     const totalOf = (name: string) => rows.filter((row) => row.kind === name).reduce((total, row) => total + row.n, 0);
     expect(totalOf("read_end")).toBeLessThanOrEqual(reports);
     expect(totalOf("engaged_seconds")).toBeLessThanOrEqual(reports * MAX_ENGAGED_SECONDS);
-    const allowed = new Set(["views", "visitors", "referrer", "utm_source", "utm_medium", "utm_campaign", ...REPORTED_ACTS, "engaged_seconds"]);
+    const allowed = new Set([
+      "views",
+      "visitors",
+      "referrer",
+      "utm_source",
+      "utm_medium",
+      "utm_campaign",
+      ...REPORTED_ACTS,
+      "engaged_seconds",
+    ]);
     for (const row of rows) expect(allowed).toContain(row.kind);
     await reading.close();
   }, 60_000);
@@ -355,12 +508,20 @@ describe("pages and sources", () => {
   });
 
   it("keep a referrer's host without www. and the utm values, nothing of the site's own host", () => {
-    expect(sourcesOf("https://www.Google.com/search?q=secret", "?utm_source=Mail%00ing&utm_medium=&x=1", "zen.example.org")).toEqual([
+    expect(
+      sourcesOf("https://www.Google.com/search?q=secret", "?utm_source=Mail%00ing&utm_medium=&x=1", "zen.example.org"),
+    ).toEqual([
       { kind: "referrer", key: "google.com" },
       { kind: "utm_source", key: "mailing" },
     ]);
     expect(sourcesOf("https://zen.example.org/blog", "", "www.zen.example.org")).toEqual([]);
-    for (const odd of ["", "android-app://com.example", "https://localhost/", `https://${"a".repeat(120)}.com/`, "not a url"]) {
+    for (const odd of [
+      "",
+      "android-app://com.example",
+      "https://localhost/",
+      `https://${"a".repeat(120)}.com/`,
+      "not a url",
+    ]) {
       expect(sourcesOf(odd, "", "zen.example.org")).toEqual([{ kind: "referrer", key: NO_REFERRER }]);
     }
     expect(sourcesOf("", `?utm_campaign=${"x".repeat(500)}`, "zen.example.org")[1]?.key).toHaveLength(MAX_KEY_LENGTH);
@@ -377,7 +538,16 @@ describe("pages and sources", () => {
 describe("what readers do, and the figures read from it", () => {
   it("count an article's end once a report, engaged time in bounded seconds, hosts as keys, nothing unknown", () => {
     const acts = actsOf(
-      [["read_end", null], ["read_end", null], ["embed", "WWW.YouTube-NoCookie.com"], ["outbound", "zen.example.org"], ["outbound", "not a host"], ["outbound", null], ["donate_panel", null], ["nonsense", "x"]],
+      [
+        ["read_end", null],
+        ["read_end", null],
+        ["embed", "WWW.YouTube-NoCookie.com"],
+        ["outbound", "zen.example.org"],
+        ["outbound", "not a host"],
+        ["outbound", null],
+        ["donate_panel", null],
+        ["nonsense", "x"],
+      ],
       1_499,
       "www.zen.example.org",
     );
@@ -386,9 +556,17 @@ describe("what readers do, and the figures read from it", () => {
       { kind: "embed", key: "youtube-nocookie.com", n: 1 },
       { kind: "engaged_seconds", key: "", n: 1 },
     ]);
-    expect(actsOf([], 86_400_000, "zen.example.org")).toEqual([{ kind: "engaged_seconds", key: "", n: MAX_ENGAGED_SECONDS }]);
+    expect(actsOf([], 86_400_000, "zen.example.org")).toEqual([
+      { kind: "engaged_seconds", key: "", n: MAX_ENGAGED_SECONDS },
+    ]);
     expect(actsOf([], 400, "zen.example.org")).toEqual([]);
-    expect(actsOf(Array.from({ length: 100 }, () => ["donate_shown", null] as const), undefined, "zen.example.org")).toHaveLength(MAX_ACTS_PER_REPORT);
+    expect(
+      actsOf(
+        Array.from({ length: 100 }, () => ["donate_shown", null] as const),
+        undefined,
+        "zen.example.org",
+      ),
+    ).toHaveLength(MAX_ACTS_PER_REPORT);
   });
 
   it("list the most viewed articles of the week with enough views, and smooth how often each is read to the end", () => {
@@ -426,11 +604,19 @@ describe("what readers do, and the figures read from it", () => {
     expect(readRate("often")).toBeGreaterThan(0.85);
     expect(readRate("seldom")).toBeLessThan(0.2);
     // Two views say little: near the site's rate. An article without counts has the site's rate.
-    expect(readRate("two-views")).toBeCloseTo((2 + COMPLETION_PRIOR_VIEWS * siteRate) / (2 + COMPLETION_PRIOR_VIEWS), 6);
+    expect(readRate("two-views")).toBeCloseTo(
+      (2 + COMPLETION_PRIOR_VIEWS * siteRate) / (2 + COMPLETION_PRIOR_VIEWS),
+      6,
+    );
     expect(readRate("never-seen")).toBeCloseTo(siteRate, 6);
     expect(readRate("forged")).toBeLessThanOrEqual(1);
     // No ends counted yet: every article alike.
-    expect(figuresOf([], longer.filter((row) => row.kind === "views")).readRate("often")).toBe(0);
+    expect(
+      figuresOf(
+        [],
+        longer.filter((row) => row.kind === "views"),
+      ).readRate("often"),
+    ).toBe(0);
   });
 
   it("are read from the store once per period, an older copy served meanwhile, and none when the store is away", async () => {
@@ -443,7 +629,10 @@ describe("what readers do, and the figures read from it", () => {
         calls += 1;
         asked.push([kinds.join("+"), from, to]);
         if (away) throw new Error("database away");
-        return [{ kind: "views" as const, page: "/blog/a", n: 10 * calls }, ...["b", "c"].map((slug) => ({ kind: "views" as const, page: `/blog/${slug}`, n: 5 }))];
+        return [
+          { kind: "views" as const, page: "/blog/a", n: 10 * calls },
+          ...["b", "c"].map((slug) => ({ kind: "views" as const, page: `/blog/${slug}`, n: 5 })),
+        ];
       },
     } as unknown as CountsStore;
     const figures = readingFigures(store, { now: () => new Date(time) });
@@ -462,7 +651,9 @@ describe("what readers do, and the figures read from it", () => {
     expect(calls).toBe(4);
     expect((await figures()).mostRead[0]).toEqual({ slug: "a", views: 30 });
 
-    const gone = readingFigures({ sums: async () => Promise.reject(new Error("database away")) } as unknown as CountsStore);
+    const gone = readingFigures({
+      sums: async () => Promise.reject(new Error("database away")),
+    } as unknown as CountsStore);
     expect(await gone()).toMatchObject({ mostRead: [] });
     away = true;
     expect((await gone()).readRate("a")).toBe(0);

@@ -37,33 +37,41 @@ let installed: Promise<Font[]> | undefined;
 
 /** Every font fontconfig knows, with its family names, weight (80 regular, 200 bold) and characters. */
 const allFonts = () =>
-  (installed ??= run("fc-list", ["-f", "%{family}\\t%{weight}\\t%{charset}\\n"], { maxBuffer: 64 * 1024 * 1024 }).then(({ stdout }) =>
-    stdout
-      .split("\n")
-      .filter(Boolean)
-      .map((line) => {
-        const [families = "", weight = "", charset = ""] = line.split("\t");
-        // A variable font gives a range, "[0 210]": its first end will do.
-        return { families: families.split(","), weight: Number(/[\d.]+/.exec(weight)?.[0] ?? 80), charset };
-      }),
+  (installed ??= run("fc-list", ["-f", "%{family}\\t%{weight}\\t%{charset}\\n"], { maxBuffer: 64 * 1024 * 1024 }).then(
+    ({ stdout }) =>
+      stdout
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => {
+          const [families = "", weight = "", charset = ""] = line.split("\t");
+          // A variable font gives a range, "[0 210]": its first end will do.
+          return { families: families.split(","), weight: Number(/[\d.]+/.exec(weight)?.[0] ?? 80), charset };
+        }),
   ));
 
 /** The fonts the text engine tries, in order: each named family's face nearest the weight, then every font. */
 async function fontsFor(families: string, bold: boolean): Promise<{ family: string; font: Font }[]> {
   const fonts = await allFonts();
   const weight = bold ? 200 : 80;
-  const named = families
-    .split(/\s*,\s*/)
-    .flatMap((family) => {
-      const faces = fonts.filter((font) => font.families.includes(family)).sort((a, b) => Math.abs(a.weight - weight) - Math.abs(b.weight - weight));
-      return faces.length > 0 ? [{ family, font: faces[0]! }] : [];
-    });
+  const named = families.split(/\s*,\s*/).flatMap((family) => {
+    const faces = fonts
+      .filter((font) => font.families.includes(family))
+      .sort((a, b) => Math.abs(a.weight - weight) - Math.abs(b.weight - weight));
+    return faces.length > 0 ? [{ family, font: faces[0]! }] : [];
+  });
   return [...named, ...fonts.map((font) => ({ family: font.families[0]!, font }))];
 }
 
 // Read when first asked: most fonts never are.
-const covers = (font: Font, codePoint: number) => (font.ranges ??= rangesOf(font.charset)).some(([low, high]) => codePoint >= low && codePoint <= high);
-const unescape = (text: string) => text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&");
+const covers = (font: Font, codePoint: number) =>
+  (font.ranges ??= rangesOf(font.charset)).some(([low, high]) => codePoint >= low && codePoint <= high);
+const unescape = (text: string) =>
+  text
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&");
 const hex = (codePoint: number) => `U+${codePoint.toString(16).toUpperCase().padStart(4, "0")}`;
 // Drawn by nothing: spaces, and joiners and other default-ignorable characters (Sinhala's ZWJ).
 const UNDRAWN = /[\s\p{Default_Ignorable_Code_Point}]/u;
@@ -76,9 +84,18 @@ async function drawnWith(svg: string) {
   expect(lines.length).toBeGreaterThan(1);
   return Promise.all(
     lines.map(async ([, attributes, text]) => {
-      const fonts = await fontsFor(/font-family="([^"]+)"/.exec(attributes!)![1]!, attributes!.includes('font-weight="bold"'));
+      const fonts = await fontsFor(
+        /font-family="([^"]+)"/.exec(attributes!)![1]!,
+        attributes!.includes('font-weight="bold"'),
+      );
       const characters = [...unescape(text!)].filter((character) => !UNDRAWN.test(character));
-      return { text: unescape(text!), drawn: characters.map((character) => ({ character, font: fonts.find(({ font }) => covers(font, character.codePointAt(0)!))?.family })) };
+      return {
+        text: unescape(text!),
+        drawn: characters.map((character) => ({
+          character,
+          font: fonts.find(({ font }) => covers(font, character.codePointAt(0)!))?.family,
+        })),
+      };
     }),
   );
 }
@@ -103,11 +120,14 @@ describe("the share image in every language", () => {
     const misdrawn: Record<string, string[]> = {};
     for (const { lang, name, tagline, lines } of images) {
       // The whole name and tagline are drawn, line by line.
-      expect(lines.map((line) => line.text.replace(/\s+/g, "")).join(""), lang).toBe(`${name}${tagline}`.replace(/\s+/g, ""));
+      expect(lines.map((line) => line.text.replace(/\s+/g, "")).join(""), lang).toBe(
+        `${name}${tagline}`.replace(/\s+/g, ""),
+      );
       for (const { text, drawn } of lines) {
         for (const { character, font } of drawn) {
           if (!font) (boxes[lang] ??= []).push(`${hex(character.codePointAt(0)!)} ${character} in "${text}"`);
-          else if (font.startsWith("DejaVu") && !DEJAVU_SCRIPTS.test(character)) (misdrawn[lang] ??= []).push(`${character} by ${font} in "${text}"`);
+          else if (font.startsWith("DejaVu") && !DEJAVU_SCRIPTS.test(character))
+            (misdrawn[lang] ??= []).push(`${character} by ${font} in "${text}"`);
         }
       }
     }
@@ -121,7 +141,11 @@ describe("the share image in every language", () => {
     const inked = await Promise.all(
       images.map(async ({ lang, svg }) => {
         // The right edge above the bottom band, in grey: a letter running off the image darkens it.
-        const { data } = await sharp(Buffer.from(svg)).extract({ left: SHARE_IMAGE.width - margin, top: 0, width: margin, height: SHARE_IMAGE.height - 16 }).greyscale().raw().toBuffer({ resolveWithObject: true });
+        const { data } = await sharp(Buffer.from(svg))
+          .extract({ left: SHARE_IMAGE.width - margin, top: 0, width: margin, height: SHARE_IMAGE.height - 16 })
+          .greyscale()
+          .raw()
+          .toBuffer({ resolveWithObject: true });
         return [lang, data.filter((value) => value < 200).length] as const;
       }),
     );

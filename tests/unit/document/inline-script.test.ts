@@ -4,7 +4,8 @@ import { inlineCall } from "~/document/inline-script";
 describe("inline script source", () => {
   it("calls the function with its arguments when the page runs it", () => {
     const seen: unknown[] = [];
-    const record = (first: string, second: number) => (globalThis as unknown as { seen: unknown[] }).seen.push(first, second);
+    const record = (first: string, second: number) =>
+      (globalThis as unknown as { seen: unknown[] }).seen.push(first, second);
     (globalThis as unknown as { seen: unknown[] }).seen = seen;
     new Function(inlineCall(record, "positions", 3))();
     expect(seen).toEqual(["positions", 3]);

@@ -10,12 +10,23 @@ const scripts = createElement(
   Fragment,
   null,
   createElement("link", { rel: "modulepreload", href: "/build/manifest-C.js" }),
-  [createElement("link", { key: "a", rel: "modulepreload", href: "/build/entry.client-A.js" }), createElement("link", { key: "b", rel: "modulepreload", href: "/build/_shared/chunk-B.js?a=1&b=2" })],
+  [
+    createElement("link", { key: "a", rel: "modulepreload", href: "/build/entry.client-A.js" }),
+    createElement("link", { key: "b", rel: "modulepreload", href: "/build/_shared/chunk-B.js?a=1&b=2" }),
+  ],
   createElement(
     Fragment,
     null,
-    createElement("script", { suppressHydrationWarning: true, dangerouslySetInnerHTML: { __html: "window.__remixContext = {};" } }),
-    createElement("script", { suppressHydrationWarning: true, type: "module", async: true, dangerouslySetInnerHTML: { __html: 'import "/build/manifest-C.js";\nimport("/build/entry.client-A.js");' } }),
+    createElement("script", {
+      suppressHydrationWarning: true,
+      dangerouslySetInnerHTML: { __html: "window.__remixContext = {};" },
+    }),
+    createElement("script", {
+      suppressHydrationWarning: true,
+      type: "module",
+      async: true,
+      dangerouslySetInnerHTML: { __html: 'import "/build/manifest-C.js";\nimport("/build/entry.client-A.js");' },
+    }),
   ),
   [],
 );
@@ -34,13 +45,20 @@ describe("scripts held until the page has painted", () => {
 
   it("turns the module script into a data block (no async: a data block may not have it), text unchanged, and the other script as it was", () => {
     expect(held).toBe(true);
-    expect(html).toContain(`<script type="${HELD_MODULE_TYPE}">import "/build/manifest-C.js";\nimport("/build/entry.client-A.js");</script>`);
+    expect(html).toContain(
+      `<script type="${HELD_MODULE_TYPE}">import "/build/manifest-C.js";\nimport("/build/entry.client-A.js");</script>`,
+    );
     expect(html).toContain("<script>window.__remixContext = {};</script>");
     expect(html).not.toContain('type="module"');
   });
 
   it("lists the inline scripts that still run, for the CSP: not the held one, not a data block", () => {
-    const withData = createElement(Fragment, null, scripts, createElement("script", { type: "application/ld+json", dangerouslySetInnerHTML: { __html: "{}" } }));
+    const withData = createElement(
+      Fragment,
+      null,
+      scripts,
+      createElement("script", { type: "application/ld+json", dangerouslySetInnerHTML: { __html: "{}" } }),
+    );
     expect(holdModuleScripts(withData).inline).toEqual(["window.__remixContext = {};"]);
   });
 

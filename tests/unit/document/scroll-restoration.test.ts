@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { SCROLL_POSITIONS_KEY, keyHistoryEntry, restoreSavedScroll, restoreSavedScrollScript } from "~/document/scroll-restoration";
+import {
+  SCROLL_POSITIONS_KEY,
+  keyHistoryEntry,
+  restoreSavedScroll,
+  restoreSavedScrollScript,
+} from "~/document/scroll-restoration";
 
 /** A window with just what the scroll code touches, recording what it does. */
 function fakeWindow(state: unknown, stored: string | null) {

@@ -37,7 +37,8 @@ const COUNTED = Object.keys(TURN) as Counted[];
 
 /** Myanmar's New Year's Day found the long way: the first day whose Myanmar year (by the committee's constants) is the next. */
 function myanmarNewYear(year: number): number {
-  const myanmarYear = (day: number) => Math.floor((day / DAY + 2440588 - 0.5 - 1954168.050623) / (1577917828 / 4320000));
+  const myanmarYear = (day: number) =>
+    Math.floor((day / DAY + 2440588 - 0.5 - 1954168.050623) / (1577917828 / 4320000));
   let day = Date.UTC(year, 3, 1);
   while (myanmarYear(day) < year - 638) day += DAY;
   return day;
@@ -50,14 +51,48 @@ function myanmarNewYear(year: number): number {
  */
 const PUBLISHED = {
   si: [
-    "2003-05-15", "2004-05-04", "2005-05-23", "2006-05-12", "2007-05-01", "2008-05-19", "2009-05-08", "2010-05-27",
-    "2011-05-17", "2012-05-05", "2013-05-24", "2014-05-14", "2015-05-03", "2016-05-21", "2017-05-10", "2018-04-29",
-    "2019-05-18", "2020-05-07", "2021-05-26", "2022-05-15", "2023-05-05", "2024-05-23", "2025-05-12", "2026-05-01",
+    "2003-05-15",
+    "2004-05-04",
+    "2005-05-23",
+    "2006-05-12",
+    "2007-05-01",
+    "2008-05-19",
+    "2009-05-08",
+    "2010-05-27",
+    "2011-05-17",
+    "2012-05-05",
+    "2013-05-24",
+    "2014-05-14",
+    "2015-05-03",
+    "2016-05-21",
+    "2017-05-10",
+    "2018-04-29",
+    "2019-05-18",
+    "2020-05-07",
+    "2021-05-26",
+    "2022-05-15",
+    "2023-05-05",
+    "2024-05-23",
+    "2025-05-12",
+    "2026-05-01",
   ],
-  km: ["2008-05-19", "2010-04-28", "2011-05-17", "2020-05-06", "2021-04-26", "2022-05-15", "2023-05-04", "2024-05-22", "2025-05-11"],
+  km: [
+    "2008-05-19",
+    "2010-04-28",
+    "2011-05-17",
+    "2020-05-06",
+    "2021-04-26",
+    "2022-05-15",
+    "2023-05-04",
+    "2024-05-22",
+    "2025-05-11",
+  ],
   ne: ["2020-05-07", "2021-05-26", "2023-05-05", "2024-05-23"],
 } as const;
-const NEW_YEARS = { my: ["2013-04-17", "2019-04-17", "2024-04-17"], lo: ["2013-04-16", "2017-04-16", "2025-04-16"] } as const;
+const NEW_YEARS = {
+  my: ["2013-04-17", "2019-04-17", "2024-04-17"],
+  lo: ["2013-04-16", "2017-04-16", "2025-04-16"],
+} as const;
 
 describe("the table of Vesākha's full moons", () => {
   it("is what scripts/vesak-table.mjs computes with astronomy-engine today", () => {
@@ -81,7 +116,9 @@ describe("the table of Vesākha's full moons", () => {
       }
       // Before and after the table, the year turns on the table's middle day (Cambodia's the day after it).
       for (const year of [FIRST_YEAR - 1, LAST_YEAR + 1]) {
-        const usual = Date.UTC(year, Math.floor(USUAL_VESAK[language] / 100) - 1, USUAL_VESAK[language] % 100) + (language === "km" ? DAY : 0);
+        const usual =
+          Date.UTC(year, Math.floor(USUAL_VESAK[language] / 100) - 1, USUAL_VESAK[language] % 100) +
+          (language === "km" ? DAY : 0);
         expect(buddhistEraYear(language, usual - DAY)).toBe(year + 543);
         expect(buddhistEraYear(language, usual)).toBe(year + 544);
       }
@@ -95,7 +132,9 @@ describe("the year of the Buddhist era", () => {
       for (const date of dates) {
         const day = Date.parse(date);
         const year = Number(date.slice(0, 4));
-        expect(buddhistEraYear(language, day - DAY), `${language}, the day before ${date}`).toBe(year + TURN[language].before);
+        expect(buddhistEraYear(language, day - DAY), `${language}, the day before ${date}`).toBe(
+          year + TURN[language].before,
+        );
         expect(buddhistEraYear(language, day), `${language}, ${date}`).toBe(year + TURN[language].before + 1);
       }
     }
@@ -108,7 +147,9 @@ describe("the year of the Buddhist era", () => {
       const { before, turn } = TURN[language];
       for (let year = 2000; year <= 2040; year += 1) {
         const day = turn(year);
-        expect(buddhistEraYear(language, day - DAY), `${language}, the day before the turn of ${year}`).toBe(year + before);
+        expect(buddhistEraYear(language, day - DAY), `${language}, the day before the turn of ${year}`).toBe(
+          year + before,
+        );
         expect(buddhistEraYear(language, day), `${language}, the turn of ${year}`).toBe(year + before + 1);
         expect(formatLongDate(day - DAY, tag, translations)).toContain(yearIn(tag, year + before));
         expect(formatLongDate(day, tag, translations)).toContain(yearIn(tag, year + before + 1));
@@ -116,14 +157,17 @@ describe("the year of the Buddhist era", () => {
     }
     // Years before 100 are themselves, not 19xx.
     const early = new Date(0).setUTCFullYear(50, 5, 1);
-    for (const language of COUNTED) expect(buddhistEraYear(language, early), language).toBe(50 + TURN[language].before + 1);
+    for (const language of COUNTED)
+      expect(buddhistEraYear(language, early), language).toBe(50 + TURN[language].before + 1);
     // Cambodia: Visak Bochea itself still ends the old year; 1 Roach of Pisak begins the new one.
     expect(buddhistEraYear("km", Date.UTC(2024, 4, 22))).toBe(2567);
     expect(buddhistEraYear("km", Date.UTC(2024, 4, 23))).toBe(2568);
   });
 
   it("of any day is one of two numbers, never goes back, and changes once a Gregorian year, on the turn (generated dates)", () => {
-    const days = fc.integer({ min: Date.UTC(1980, 0, 1) / DAY, max: Date.UTC(2110, 11, 30) / DAY }).map((day) => day * DAY);
+    const days = fc
+      .integer({ min: Date.UTC(1980, 0, 1) / DAY, max: Date.UTC(2110, 11, 30) / DAY })
+      .map((day) => day * DAY);
     fc.assert(
       fc.property(fc.constantFrom(...COUNTED), days, (language, day) => {
         const year = new Date(day).getUTCFullYear();
@@ -160,10 +204,16 @@ describe("the year of the Buddhist era", () => {
 
   it("is not written in Tibetan, Dzongkha and Mongolian: a tag asking for the Buddhist calendar gets the Gregorian date", () => {
     fc.assert(
-      fc.property(fc.constantFrom("bo", "dz", "mn"), fc.integer({ min: Date.UTC(1900, 0, 1) / DAY, max: Date.UTC(2100, 11, 31) / DAY }), (language, day) => {
-        const time = day * DAY;
-        expect(formatLongDate(time, `${language}-u-ca-buddhist`, read(language))).toBe(formatLongDate(time, language, read(language)));
-      }),
+      fc.property(
+        fc.constantFrom("bo", "dz", "mn"),
+        fc.integer({ min: Date.UTC(1900, 0, 1) / DAY, max: Date.UTC(2100, 11, 31) / DAY }),
+        (language, day) => {
+          const time = day * DAY;
+          expect(formatLongDate(time, `${language}-u-ca-buddhist`, read(language))).toBe(
+            formatLongDate(time, language, read(language)),
+          );
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -174,25 +224,41 @@ describe("every other language's long date", () => {
   const options = { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" } as const;
   const formats = new Map<string, [Intl.DateTimeFormat, Intl.DateTimeFormat]>();
   function before(time: number, tag: string, translations: Translations): string {
-    if (!formats.has(tag)) formats.set(tag, [new Intl.DateTimeFormat(tag, options), new Intl.DateTimeFormat(tag, { ...options, calendar: "gregory" })]);
+    if (!formats.has(tag))
+      formats.set(tag, [
+        new Intl.DateTimeFormat(tag, options),
+        new Intl.DateTimeFormat(tag, { ...options, calendar: "gregory" }),
+      ]);
     const [own, gregorian] = formats.get(tag)!;
-    const pattern = own.resolvedOptions().calendar === "buddhist" ? patternOf(translations, "date.buddhist") : undefined;
+    const pattern =
+      own.resolvedOptions().calendar === "buddhist" ? patternOf(translations, "date.buddhist") : undefined;
     if (!pattern) return own.format(time);
     const days = gregorian.formatToParts(time);
-    const part = (parts: Intl.DateTimeFormatPart[], type: string) => parts.find((found) => found.type === type)?.value ?? "";
-    return formatMessage(pattern, { year: part(own.formatToParts(time), "year"), month: part(days, "month"), day: part(days, "day") });
+    const part = (parts: Intl.DateTimeFormatPart[], type: string) =>
+      parts.find((found) => found.type === type)?.value ?? "";
+    return formatMessage(pattern, {
+      year: part(own.formatToParts(time), "year"),
+      month: part(days, "month"),
+      day: part(days, "day"),
+    });
   }
 
   it("is what it was, byte for byte: Thai, Chinese and the rest in the Buddhist calendar, all seventeen in their own", () => {
     const languages = translationTags();
     expect(languages).toHaveLength(17);
     const uncounted = languages.filter((language) => !(language in TURN) && !["bo", "dz", "mn"].includes(language));
-    const tags = [...languages.map((language) => [language, language] as const), ...uncounted.map((language) => [`${language}-u-ca-buddhist`, language] as const)];
+    const tags = [
+      ...languages.map((language) => [language, language] as const),
+      ...uncounted.map((language) => [`${language}-u-ca-buddhist`, language] as const),
+    ];
     const byLanguage = new Map(languages.map((language) => [language, read(language)]));
     fc.assert(
       fc.property(fc.integer({ min: Date.UTC(1, 0, 1) / DAY, max: Date.UTC(9999, 11, 31) / DAY }), (day) => {
         const time = day * DAY;
-        for (const [tag, language] of tags) expect(formatLongDate(time, tag, byLanguage.get(language)), tag).toBe(before(time, tag, byLanguage.get(language)!));
+        for (const [tag, language] of tags)
+          expect(formatLongDate(time, tag, byLanguage.get(language)), tag).toBe(
+            before(time, tag, byLanguage.get(language)!),
+          );
       }),
       { numRuns: 150 },
     );

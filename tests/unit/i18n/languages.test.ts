@@ -16,7 +16,25 @@ const shipped = translationTags();
 describe("the translations", () => {
   it("ship at least the seventeen languages of docs/languages.md", () => {
     expect(shipped).toEqual(
-      expect.arrayContaining(["en", "vi", "th", "ja", "ko", "zh-Hant", "de", "es", "zh-Hans", "my", "si", "km", "lo", "bo", "dz", "mn", "ne"]),
+      expect.arrayContaining([
+        "en",
+        "vi",
+        "th",
+        "ja",
+        "ko",
+        "zh-Hant",
+        "de",
+        "es",
+        "zh-Hans",
+        "my",
+        "si",
+        "km",
+        "lo",
+        "bo",
+        "dz",
+        "mn",
+        "ne",
+      ]),
     );
     expect(translationTags()).toEqual([...shipped].sort());
   });
@@ -34,16 +52,21 @@ describe("the translations", () => {
     expect([...listed].sort()).toEqual([...shipped].sort());
   });
 
-  it.each(shipped)("%s has every key of English and no other, the same placeholders, and the language's plural forms", (tag) => {
-    expect(translationProblems(read(tag), english, tag)).toEqual([]);
-  });
+  it.each(shipped)(
+    "%s has every key of English and no other, the same placeholders, and the language's plural forms",
+    (tag) => {
+      expect(translationProblems(read(tag), english, tag)).toEqual([]);
+    },
+  );
 
   it.each(shipped.filter((tag) => tag !== "en"))("%s is written in its own words, not left in English", (tag) => {
     const translations = read(tag);
     // A tradition's pillar titles are often its own Pāli or Sanskrit terms (Sīla, Samādhi), the same in every
     // Latin-script language: they do not count.
     const pillarTitle = (key: string) => /^tradition\.[\w-]+\.about\.pillar\d\.title$/.test(key);
-    const same = Object.keys(english).filter((key) => typeof english[key] === "string" && translations[key] === english[key] && !pillarTitle(key));
+    const same = Object.keys(english).filter(
+      (key) => typeof english[key] === "string" && translations[key] === english[key] && !pillarTitle(key),
+    );
     // Words that are the same in both (Blog, Zazen, Video) are few; translations copied from English are not.
     expect(same.length, `keys left as in English: ${same.join(", ")}`).toBeLessThanOrEqual(5);
   });
@@ -51,21 +74,37 @@ describe("the translations", () => {
   it("the check finds a missing key, an extra one, a placeholder that differs, and plural forms that are not the language's", () => {
     const { "nav.home": _dropped, ...lacking } = english;
     expect(translationProblems(lacking, english, "en")).toEqual(['lacks "nav.home"']);
-    expect(translationProblems({ ...english, "nav.shop": "Shop" }, english, "en")).toEqual(['has "nav.shop", which English has not']);
+    expect(translationProblems({ ...english, "nav.shop": "Shop" }, english, "en")).toEqual([
+      'has "nav.shop", which English has not',
+    ]);
     expect(translationProblems({ ...english, "hero.title": "Discover {produkt} Buddhism" }, english, "en")).toEqual([
       '"hero.title" has placeholders produkt, English product',
     ]);
-    expect(translationProblems({ ...english, "donation.title": "Support us" }, english, "en")).toEqual(['"donation.title" has placeholders none, English site']);
-    expect(translationProblems({ ...english, "article.readingTime": { other: "{count} Min." } }, english, "de")).toEqual([
-      '"article.readingTime" has the plural forms other, the language one, other',
+    expect(translationProblems({ ...english, "donation.title": "Support us" }, english, "en")).toEqual([
+      '"donation.title" has placeholders none, English site',
     ]);
-    expect(translationProblems({ ...english, "article.readingTime": "{count} min" }, english, "en")[0]).toMatch(/one message per plural form/);
+    expect(
+      translationProblems({ ...english, "article.readingTime": { other: "{count} Min." } }, english, "de"),
+    ).toEqual(['"article.readingTime" has the plural forms other, the language one, other']);
+    expect(translationProblems({ ...english, "article.readingTime": "{count} min" }, english, "en")[0]).toMatch(
+      /one message per plural form/,
+    );
     // The form for exactly one may say it in words …
-    expect(translationProblems({ ...english, "article.readingTime": { one: "one minute", other: "{count} minutes" } }, english, "en")).toEqual([]);
+    expect(
+      translationProblems(
+        { ...english, "article.readingTime": { one: "one minute", other: "{count} minutes" } },
+        english,
+        "en",
+      ),
+    ).toEqual([]);
     // … but not where "one" is 0 and 1 as well (Sinhala), or 21 and 31 (Russian): there it shows the number.
-    expect(translationProblems({ ...read("si"), "article.readingTime": { one: "එක් මිනිත්තුවක්", other: "මිනිත්තු {count}" } }, english, "si")).toEqual([
-      '"article.readingTime.one" has placeholders none, English count',
-    ]);
+    expect(
+      translationProblems(
+        { ...read("si"), "article.readingTime": { one: "එක් මිනිත්තුවක්", other: "මිනිත්තු {count}" } },
+        english,
+        "si",
+      ),
+    ).toEqual(['"article.readingTime.one" has placeholders none, English count']);
   });
 
   it("the check holds digits to the language's own, and the patterns of app/i18n/patterns.ts to their placeholders", () => {
@@ -77,9 +116,13 @@ describe("the translations", () => {
     ]);
     // A pattern English has not is a key translations may add, with its own placeholders …
     expect(translationProblems({ ...english, "date.buddhist": "{day} {month} BE {year}" }, english, "en")).toEqual([]);
-    expect(translationProblems({ ...english, "date.buddhist": "{day} {month}" }, english, "en")).toEqual(['"date.buddhist" has placeholders day, month, the pattern day, month, year']);
+    expect(translationProblems({ ...english, "date.buddhist": "{day} {month}" }, english, "en")).toEqual([
+      '"date.buddhist" has placeholders day, month, the pattern day, month, year',
+    ]);
     // … and any other key English has not is still one too many.
-    expect(translationProblems({ ...english, "date.gregorian": "{day}" }, english, "en")).toEqual(['has "date.gregorian", which English has not']);
+    expect(translationProblems({ ...english, "date.gregorian": "{day}" }, english, "en")).toEqual([
+      'has "date.gregorian", which English has not',
+    ]);
   });
 });
 
@@ -96,15 +139,26 @@ describe("SITE_LANGUAGE", () => {
   });
 
   it("serves Chinese by script: Simplified for zh, zh-CN and zh-SG, Traditional for zh-TW, zh-HK and zh-MO", () => {
-    for (const tag of ["zh", "zh-CN", "zh-SG", "zh-Hans", "zh-hans-cn", "cmn"]) expect(resolveLanguage(tag), tag).toMatchObject({ ok: true, translations: "zh-Hans" });
-    for (const tag of ["zh-TW", "zh-HK", "zh-MO", "zh-Hant", "zh-Hant-HK"]) expect(resolveLanguage(tag), tag).toMatchObject({ ok: true, translations: "zh-Hant" });
+    for (const tag of ["zh", "zh-CN", "zh-SG", "zh-Hans", "zh-hans-cn", "cmn"])
+      expect(resolveLanguage(tag), tag).toMatchObject({ ok: true, translations: "zh-Hans" });
+    for (const tag of ["zh-TW", "zh-HK", "zh-MO", "zh-Hant", "zh-Hant-HK"])
+      expect(resolveLanguage(tag), tag).toMatchObject({ ok: true, translations: "zh-Hant" });
     // The tag as asked stays the pages' (Singapore's dates, <html lang="zh-SG">).
     expect(resolveLanguage("zh-SG")).toEqual({ ok: true, tag: "zh-SG", translations: "zh-Hans" });
     expect(siteLanguage({ tag: "zh-CN", translations: "zh-Hans" })).toMatchObject({ lang: "zh-CN", ogLocale: "zh_CN" });
   });
 
   it("serves the nine languages added with decision 44 by their tags, with a region, and with the calendar or digits asked for", () => {
-    const regions = { my: "my-MM", si: "si-LK", km: "km-KH", lo: "lo-LA", bo: "bo-IN", dz: "dz-BT", mn: "mn-MN", ne: "ne-NP" };
+    const regions = {
+      my: "my-MM",
+      si: "si-LK",
+      km: "km-KH",
+      lo: "lo-LA",
+      bo: "bo-IN",
+      dz: "dz-BT",
+      mn: "mn-MN",
+      ne: "ne-NP",
+    };
     for (const [translations, tag] of Object.entries(regions)) {
       expect(resolveLanguage(translations)).toEqual({ ok: true, tag: translations, translations });
       expect(resolveLanguage(tag)).toEqual({ ok: true, tag, translations });
@@ -123,10 +177,15 @@ describe("SITE_LANGUAGE", () => {
   it("refuses a tag with no translations, or no tag at all, saying which translations there are", () => {
     const missing = resolveLanguage("fr");
     expect(missing.ok).toBe(false);
-    expect(!missing.ok && missing.problem).toMatch(/^has no translations for "fr" in locales\/ \(there are: .*\bvi\b.*\)$/);
+    expect(!missing.ok && missing.problem).toMatch(
+      /^has no translations for "fr" in locales\/ \(there are: .*\bvi\b.*\)$/,
+    );
     // Cantonese is not Mandarin, whatever the script: no translations serve it.
     expect(resolveLanguage("yue-HK").ok).toBe(false);
-    expect(resolveLanguage("english please")).toEqual({ ok: false, problem: 'must be a language tag such as en, vi, ja or zh-Hant, not "english please"' });
+    expect(resolveLanguage("english please")).toEqual({
+      ok: false,
+      problem: 'must be a language tag such as en, vi, ja or zh-Hant, not "english please"',
+    });
   });
 
   it("is part of a site's settings: English by default, and a wrong one is a problem named by its setting", () => {
@@ -139,7 +198,11 @@ describe("SITE_LANGUAGE", () => {
   });
 
   it("gives the pages their lang, dir and Open Graph locale", () => {
-    expect(siteLanguage({ tag: "vi", translations: "vi" })).toMatchObject({ lang: "vi", dir: "ltr", ogLocale: "vi_VN" });
+    expect(siteLanguage({ tag: "vi", translations: "vi" })).toMatchObject({
+      lang: "vi",
+      dir: "ltr",
+      ogLocale: "vi_VN",
+    });
     expect(siteLanguage({ tag: "zh-Hant", translations: "zh-Hant" })).toMatchObject({ ogLocale: "zh_TW" });
     expect(openGraphLocale("en")).toBe("en_US");
     expect(openGraphLocale("ja")).toBe("ja_JP");
@@ -164,7 +227,9 @@ describe("messages", () => {
     const en = createTranslator("en", english);
     expect(en.plural("article.readingTime", 1)).toBe("1 min read");
     expect(en.plural("article.readingTime", 12)).toBe("12 min read");
-    expect(createTranslator("en", { n: { one: "one", other: "{count} many" } } as Translations).plural("n" as never, 1200)).toBe("1,200 many");
+    expect(
+      createTranslator("en", { n: { one: "one", other: "{count} many" } } as Translations).plural("n" as never, 1200),
+    ).toBe("1,200 many");
   });
 
   it("are translated in the tag of the site, also where sites of one process share translations in different tags", () => {
@@ -204,7 +269,8 @@ describe("dates in the site's language", () => {
     expect(formatPublishedDate("2024-01-05", "es")).toBe("5 de enero de 2024");
     // Thailand counts years in the Buddhist era.
     expect(formatPublishedDate("2024-01-05", "th")).toBe("5 มกราคม 2567");
-    for (const lang of ["en", "vi", "ja", "de", "zh-Hant"]) expect(formatPublishedDate("2024-12-31", lang)).toMatch(/31/);
+    for (const lang of ["en", "vi", "ja", "de", "zh-Hant"])
+      expect(formatPublishedDate("2024-12-31", lang)).toMatch(/31/);
   });
 });
 

@@ -17,20 +17,44 @@ const english = read("en");
 const shipped = translationTags();
 
 /** The nine languages of decision 44, with the digits CLDR makes their default. */
-const NINE = { "zh-Hans": "latn", my: "mymr", si: "latn", km: "latn", lo: "latn", bo: "latn", dz: "tibt", mn: "latn", ne: "deva" } as const;
+const NINE = {
+  "zh-Hans": "latn",
+  my: "mymr",
+  si: "latn",
+  km: "latn",
+  lo: "latn",
+  bo: "latn",
+  dz: "tibt",
+  mn: "latn",
+  ne: "deva",
+} as const;
 const nine = Object.keys(NINE) as (keyof typeof NINE)[];
 /** The letters each writes in: Unicode's script of the tag's likely script. */
-const SCRIPT = { Hans: "Han", Mymr: "Myanmar", Sinh: "Sinhala", Khmr: "Khmer", Laoo: "Lao", Tibt: "Tibetan", Cyrl: "Cyrillic", Deva: "Devanagari" } as const;
+const SCRIPT = {
+  Hans: "Han",
+  Mymr: "Myanmar",
+  Sinh: "Sinhala",
+  Khmr: "Khmer",
+  Laoo: "Lao",
+  Tibt: "Tibetan",
+  Cyrl: "Cyrillic",
+  Deva: "Devanagari",
+} as const;
 /** Names that stay as their owners write them. */
 const BRANDS = /Pinterest|YouTube Shorts?|RSS/g;
 
 const pluralKeys = Object.keys(english).filter((key) => typeof english[key] === "object") as PluralKey[];
-const date = fc.date({ min: new Date(Date.UTC(1900, 0, 1)), max: new Date(Date.UTC(2100, 11, 31)), noInvalidDate: true });
+const date = fc.date({
+  min: new Date(Date.UTC(1900, 0, 1)),
+  max: new Date(Date.UTC(2100, 11, 31)),
+  noInvalidDate: true,
+});
 const calendars = ["", "-u-ca-buddhist"] as const;
 
 describe("numbers in the language's digits", () => {
   it("follow the language's default numbering system", () => {
-    for (const lang of nine) expect(new Intl.NumberFormat(lang).resolvedOptions().numberingSystem, lang).toBe(NINE[lang]);
+    for (const lang of nine)
+      expect(new Intl.NumberFormat(lang).resolvedOptions().numberingSystem, lang).toBe(NINE[lang]);
     expect(digitsOf("my")).toBe("၀၁၂၃၄၅၆၇၈၉");
     expect(digitsOf("dz")).toBe("༠༡༢༣༤༥༦༧༨༩");
     expect(digitsOf("ne")).toBe("०१२३४५६७८९");
@@ -52,7 +76,12 @@ describe("numbers in the language's digits", () => {
   });
 
   it("any count has a message in every language's translations, in the form Intl.PluralRules picks, with the count in the language's digits", () => {
-    const translators = shipped.map((tag) => ({ tag, translations: read(tag), translator: createTranslator(tag, read(tag)), digits: digitsOf(tag) }));
+    const translators = shipped.map((tag) => ({
+      tag,
+      translations: read(tag),
+      translator: createTranslator(tag, read(tag)),
+      digits: digitsOf(tag),
+    }));
     fc.assert(
       fc.property(fc.oneof(fc.integer({ min: 0, max: 120 }), fc.integer({ min: 0, max: 10_000_000 })), (count) => {
         for (const { tag, translations, translator, digits } of translators) {
@@ -61,7 +90,8 @@ describe("numbers in the language's digits", () => {
             const template = (translations[key] as Partial<Record<string, string>>)[form];
             expect(template, `${tag} ${key}.${form}`).toBeDefined();
             const message = translator.plural(key, count);
-            if (template!.includes("{count}")) expect(message, `${tag} ${key} ${count}`).toContain(formatCount(tag, count));
+            if (template!.includes("{count}"))
+              expect(message, `${tag} ${key} ${count}`).toContain(formatCount(tag, count));
             for (const [digit] of message.matchAll(/\p{Nd}/gu)) expect(digits, `${tag}: ${message}`).toContain(digit);
           }
         }
@@ -75,14 +105,30 @@ describe("the nine languages' translations", () => {
   it.each(nine)("%s writes in its own script, apart from the names of Pinterest, YouTube and RSS", (tag) => {
     const script = SCRIPT[new Intl.Locale(tag).maximize().script as keyof typeof SCRIPT];
     const own = new RegExp(`\\p{Script=${script}}`, "u");
-    const values = Object.values(read(tag)).flatMap((message) => (typeof message === "string" ? [message] : Object.values(message)));
-    const foreign = values.flatMap((text) => [...(text ?? "").replace(BRANDS, "").replace(/\{\w+\}/g, "").matchAll(/\p{L}/gu)].map(([letter]) => letter!));
+    const values = Object.values(read(tag)).flatMap((message) =>
+      typeof message === "string" ? [message] : Object.values(message),
+    );
+    const foreign = values.flatMap((text) =>
+      [
+        ...(text ?? "")
+          .replace(BRANDS, "")
+          .replace(/\{\w+\}/g, "")
+          .matchAll(/\p{L}/gu),
+      ].map(([letter]) => letter!),
+    );
     expect(foreign.filter((letter) => !own.test(letter))).toEqual([]);
   });
 });
 
 describe("long dates in the nine languages", () => {
-  const cases = nine.flatMap((lang) => calendars.map((calendar) => ({ tag: `${lang}${calendar}`, lang, translations: read(lang), digits: digitsOf(lang) })));
+  const cases = nine.flatMap((lang) =>
+    calendars.map((calendar) => ({
+      tag: `${lang}${calendar}`,
+      lang,
+      translations: read(lang),
+      digits: digitsOf(lang),
+    })),
+  );
 
   it("never show a Latin letter, a doubled month name, or digits other than the language's, in either calendar", () => {
     fc.assert(
@@ -92,7 +138,9 @@ describe("long dates in the nine languages", () => {
           const label = formatLongDate(time, tag, translations);
           expect(label, tag).not.toMatch(/[A-Za-z]/);
           for (const [digit] of label.matchAll(/\p{Nd}/gu)) expect(digits, `${tag}: ${label}`).toContain(digit);
-          const parts = new Intl.DateTimeFormat(lang, { month: "long", day: "numeric", timeZone: "UTC" }).formatToParts(time);
+          const parts = new Intl.DateTimeFormat(lang, { month: "long", day: "numeric", timeZone: "UTC" }).formatToParts(
+            time,
+          );
           // A month written in words is there once (ICU's stand-alone Dzongkha months say it twice).
           const month = parts.find((part) => part.type === "month")!.value.replace(/་$/, "");
           if (/\p{L}/u.test(month)) expect(label.split(month).length - 1, `${tag}: ${label}`).toBe(1);

@@ -15,19 +15,28 @@ const MAX_CHARS = 300;
 
 describe("the descriptions of the English translations' keys", () => {
   it("describe every key of en.json", () => {
-    const undescribed = Object.keys(english).filter((key) => typeof descriptions[key] !== "string" || (descriptions[key] as string).trim() === "");
+    const undescribed = Object.keys(english).filter(
+      (key) => typeof descriptions[key] !== "string" || (descriptions[key] as string).trim() === "",
+    );
     expect(undescribed).toEqual([]);
   });
 
   it("describe no key that en.json has not (the optional date patterns aside)", () => {
-    const unknown = Object.keys(descriptions).filter((key) => !Object.hasOwn(english, key) && !patternKeys.includes(key));
+    const unknown = Object.keys(descriptions).filter(
+      (key) => !Object.hasOwn(english, key) && !patternKeys.includes(key),
+    );
     expect(unknown).toEqual([]);
   });
 
   it(`are each ${MIN_CHARS} to ${MAX_CHARS} characters long`, () => {
     const wrong = Object.entries(descriptions)
-      .filter(([, description]) => typeof description !== "string" || description.trim().length < MIN_CHARS || description.length > MAX_CHARS)
-      .map(([key, description]) => `${key}: ${typeof description === "string" ? description.length : typeof description}`);
+      .filter(
+        ([, description]) =>
+          typeof description !== "string" || description.trim().length < MIN_CHARS || description.length > MAX_CHARS,
+      )
+      .map(
+        ([key, description]) => `${key}: ${typeof description === "string" ? description.length : typeof description}`,
+      );
     expect(wrong).toEqual([]);
   });
 });

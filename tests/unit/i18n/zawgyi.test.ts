@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { FIELD_BOUNDS } from "~/blog/field-bounds";
 import { createHttpSource } from "~/blog/http-source.server";
 import { articleSchema, readListReply } from "~/blog/schema.server";
-import { convertZawgyi, isZawgyi, looksLikeUnicodeBurmese, myanmarToConvert, unicodeBurmese, zawgyiProbability } from "~/i18n/zawgyi.server";
+import {
+  convertZawgyi,
+  isZawgyi,
+  looksLikeUnicodeBurmese,
+  myanmarToConvert,
+  unicodeBurmese,
+  zawgyiProbability,
+} from "~/i18n/zawgyi.server";
 import { readReplyText } from "~/blog/schema.server";
 import { FAKE_TOKEN, startFakeBackend } from "../../support/fake-backend.mjs";
 
@@ -64,7 +71,12 @@ const unicodeBurmeseWord = fc.array(syllable, { minLength: 1, maxLength: 4 }).ma
 /** A word alone (a title, a keyword, a query: short text is what the detector misjudges most) or words. */
 const unicodeBurmeseText = fc.oneof(
   unicodeBurmeseWord,
-  fc.array(fc.oneof({ weight: 12, arbitrary: unicodeBurmeseWord }, fc.constantFrom("ဥ", "ဧ", "၂၀၂၄", "၏", "။", "၊")), { minLength: 2, maxLength: 12 }).map((words) => words.join(" ")),
+  fc
+    .array(fc.oneof({ weight: 12, arbitrary: unicodeBurmeseWord }, fc.constantFrom("ဥ", "ဧ", "၂၀၂၄", "၏", "။", "၊")), {
+      minLength: 2,
+      maxLength: 12,
+    })
+    .map((words) => words.join(" ")),
 );
 
 const NO_MYANMAR = /[\u1000-\u109f\ua9e0-\ua9ff\uaa60-\uaa7f]/;
@@ -82,7 +94,10 @@ describe("Burmese in Zawgyi", () => {
   });
 
   it("reads every line of myanmar-tools' Zawgyi test data as its Unicode, and leaves every Unicode line as it is", () => {
-    const resources = path.join(path.dirname(createRequire(import.meta.url).resolve("myanmar-tools/package.json")), "resources");
+    const resources = path.join(
+      path.dirname(createRequire(import.meta.url).resolve("myanmar-tools/package.json")),
+      "resources",
+    );
     const lines = (name: string) => readFileSync(path.join(resources, name), "utf8").split("\n");
     const zawgyi = [...lines("udhr_mya_zawgyi_out.txt"), ...lines("mmgov_zawgyi_src.txt")];
     const unicode = [...lines("udhr_mya_unicode_src.txt"), ...lines("mmgov_unicode_out.txt")];
@@ -127,7 +142,9 @@ describe("Burmese in Zawgyi", () => {
     expect(unicodeBurmese("Retreat at the ေက်ာင္း, 8 am")).toBe("Retreat at the ကျောင်း, 8 am");
     expect(unicodeBurmese("A ဓမ္မ talk at 8")).toBe("A ဓမ္မ talk at 8");
     const article = ["# ဗုဒ္ဓဘာသာ", "တရားထိုင်ခြင်း **ဘုန်းကြီးကျောင်း**", "> ဘုန္းႀကီးေက်ာင္း တရားထိုင္ျခင္း", "- Zen"].join("\n\n");
-    expect(unicodeBurmese(article)).toBe(["# ဗုဒ္ဓဘာသာ", "တရားထိုင်ခြင်း **ဘုန်းကြီးကျောင်း**", "> ဘုန်းကြီးကျောင်း တရားထိုင်ခြင်း", "- Zen"].join("\n\n"));
+    expect(unicodeBurmese(article)).toBe(
+      ["# ဗုဒ္ဓဘာသာ", "တရားထိုင်ခြင်း **ဘုန်းကြီးကျောင်း**", "> ဘုန်းကြီးကျောင်း တရားထိုင်ခြင်း", "- Zen"].join("\n\n"),
+    );
   });
 
   it("leaves any text without Myanmar letters as it is, without asking the detector", () => {
@@ -135,7 +152,9 @@ describe("Burmese in Zawgyi", () => {
     try {
       fc.assert(
         fc.property(
-          fc.oneof(fc.string({ unit: "grapheme", maxLength: 200 }), fc.string({ unit: "binary", maxLength: 200 })).filter((text) => !NO_MYANMAR.test(text)),
+          fc
+            .oneof(fc.string({ unit: "grapheme", maxLength: 200 }), fc.string({ unit: "binary", maxLength: 200 }))
+            .filter((text) => !NO_MYANMAR.test(text)),
           (text) => {
             expect(unicodeBurmese(text)).toBe(text);
           },
@@ -166,14 +185,24 @@ describe("Burmese in Zawgyi", () => {
 describe("an article's fields in Zawgyi", () => {
   it("are read as Unicode: title, description, keywords and body of an article and of a list entry", () => {
     const [title, description, keyword, body] = [MADE[1]!, SAMPLES[0]!, MADE[0]!, SAMPLES[1]!];
-    const article = articleSchema.parse({ metaTitle: title[0], metaDescription: description[0], date: "2024-01-05", blog: `## ${title[0]}\n\n${body[0]}`, shortTailKeywords: `${keyword[0]}, Zen`, longTailKeywords: keyword[1] });
+    const article = articleSchema.parse({
+      metaTitle: title[0],
+      metaDescription: description[0],
+      date: "2024-01-05",
+      blog: `## ${title[0]}\n\n${body[0]}`,
+      shortTailKeywords: `${keyword[0]}, Zen`,
+      longTailKeywords: keyword[1],
+    });
     expect(article.metaTitle).toBe(title[1]);
     expect(article.metaDescription).toBe(description[1]);
     expect(article.blog).toBe(`## ${title[1]}\n\n${body[1]}`);
     // The same keyword in both encodings is one keyword.
     expect(article.shortTailKeywords).toBe(`${keyword[1]}, Zen`);
     expect(article.longTailKeywords).toBeUndefined();
-    const list = readListReply({ blogs: [{ id: 1, slug: "a", metaTitle: title[0], metaDescription: description[0] }], total: 1 });
+    const list = readListReply({
+      blogs: [{ id: 1, slug: "a", metaTitle: title[0], metaDescription: description[0] }],
+      total: 1,
+    });
     expect(list.success && list.data.blogs[0]).toMatchObject({ metaTitle: title[1], metaDescription: description[1] });
   });
 
@@ -195,7 +224,11 @@ describe("an article's fields in Zawgyi", () => {
       expect(article.blog.startsWith(SAMPLES[1]![1])).toBe(true);
       const converted = convert.mock.calls.reduce((sum, [text]) => sum + text.length, 0);
       // Keywords are converted as they are read: up to ten times a group's worth of parts (keywords.ts).
-      const bounds = FIELD_BOUNDS.titleChars + FIELD_BOUNDS.descriptionChars + FIELD_BOUNDS.bodyChars + FIELD_BOUNDS.keywordChars * FIELD_BOUNDS.keywordsPerGroup * 10;
+      const bounds =
+        FIELD_BOUNDS.titleChars +
+        FIELD_BOUNDS.descriptionChars +
+        FIELD_BOUNDS.bodyChars +
+        FIELD_BOUNDS.keywordChars * FIELD_BOUNDS.keywordsPerGroup * 10;
       expect(converted).toBeLessThanOrEqual(bounds);
     } finally {
       convert.mockRestore();
@@ -205,9 +238,31 @@ describe("an article's fields in Zawgyi", () => {
 
 describe("what a reply may cost to convert", () => {
   /** JSON as a backend that escapes every character beyond ASCII writes it (Python's json.dumps does). */
-  const asciiJson = (value: unknown) => JSON.stringify(value).replace(/[\u0080-\uffff]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
-  const piece = fc.constantFrom(...SAMPLES.map(([zawgyi]) => zawgyi), ...MADE.map(([zawgyi]) => zawgyi), "ေ", "ျ", "မ", "တရား", "ဓမ္မ", " ", "\u00a0".repeat(40), "\u200b", "\n\n", "Zen ", "瞑想");
-  const reply = fc.record({ metaTitle: fc.array(piece, { minLength: 1, maxLength: 8 }).map((parts) => `t${parts.join("")}`), blog: fc.array(piece, { maxLength: 300 }).map((parts) => parts.join("")), shortTailKeywords: fc.array(piece, { maxLength: 20 }).map((parts) => parts.join(",")) });
+  const asciiJson = (value: unknown) =>
+    JSON.stringify(value).replace(
+      /[\u0080-\uffff]/g,
+      (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    );
+  const piece = fc.constantFrom(
+    ...SAMPLES.map(([zawgyi]) => zawgyi),
+    ...MADE.map(([zawgyi]) => zawgyi),
+    "ေ",
+    "ျ",
+    "မ",
+    "တရား",
+    "ဓမ္မ",
+    " ",
+    "\u00a0".repeat(40),
+    "\u200b",
+    "\n\n",
+    "Zen ",
+    "瞑想",
+  );
+  const reply = fc.record({
+    metaTitle: fc.array(piece, { minLength: 1, maxLength: 8 }).map((parts) => `t${parts.join("")}`),
+    blog: fc.array(piece, { maxLength: 300 }).map((parts) => parts.join("")),
+    shortTailKeywords: fc.array(piece, { maxLength: 20 }).map((parts) => parts.join(",")),
+  });
 
   it("is counted before parsing at no less than what the converter is then given, written or escaped", () => {
     const convert = vi.spyOn(myanmarTools.ZawgyiConverter.prototype, "zawgyiToUnicode");
@@ -238,8 +293,21 @@ describe("a reply with Burmese", () => {
   let backend: Awaited<ReturnType<typeof startFakeBackend>>;
   const body = (text: string) => `${text}\n\n`.repeat(60);
   beforeAll(async () => {
-    const article = (slug: string, blog: string) => ({ id: slug, slug, metaTitle: slug, metaDescription: "", date: "2024-01-05", blog });
-    backend = await startFakeBackend({ content: [article("zawgyi", body(SAMPLES[1]![0])), article("unicode", body(SAMPLES[1]![1])), article("short", MADE[1]![0])] });
+    const article = (slug: string, blog: string) => ({
+      id: slug,
+      slug,
+      metaTitle: slug,
+      metaDescription: "",
+      date: "2024-01-05",
+      blog,
+    });
+    backend = await startFakeBackend({
+      content: [
+        article("zawgyi", body(SAMPLES[1]![0])),
+        article("unicode", body(SAMPLES[1]![1])),
+        article("short", MADE[1]![0]),
+      ],
+    });
   });
   afterAll(() => backend.close());
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { bareHost, isListedHost, isPublicAddress } from "~/images/image-hosts";
-import { boxes, formatVariantPath, IMAGE_FORMATS, IMAGE_PATH_PREFIX, parseVariantPath, srcSet } from "~/images/image-variants";
+import {
+  boxes,
+  formatVariantPath,
+  IMAGE_FORMATS,
+  IMAGE_PATH_PREFIX,
+  parseVariantPath,
+  srcSet,
+} from "~/images/image-variants";
 import { VARIANT_FORMATS } from "~/metrics/record.server";
 
 describe("image addresses", () => {

@@ -18,7 +18,12 @@ import { startFakeImageHost } from "../../support/fake-image-host.mjs";
 
 type Host = Awaited<ReturnType<typeof startFakeImageHost>>;
 let host: Host;
-const limits = (extra: Partial<FetchLimits> = {}): FetchLimits => ({ timeoutMs: 3000, maxBytes: 1_000_000, maxRedirects: 3, ...extra });
+const limits = (extra: Partial<FetchLimits> = {}): FetchLimits => ({
+  timeoutMs: 3000,
+  maxBytes: 1_000_000,
+  maxRedirects: 3,
+  ...extra,
+});
 
 beforeAll(async () => {
   host = await startFakeImageHost({ slowMs: 5000 });
@@ -57,18 +62,27 @@ describe("fetching a source", () => {
     expect(host.calls()["/pin/a.jpg"] ?? 0, "no request reached the host").toBe(before);
   });
 
-  it.each(["file:///etc/passwd", "data:image/png;base64,iVBORw0KGgo=", "ftp://example.org/a.jpg"])("refuses %s", async (link) => {
-    expect((await refusal(fetchSource(link, limits()))).status).toBe(403);
-  });
+  it.each(["file:///etc/passwd", "data:image/png;base64,iVBORw0KGgo=", "ftp://example.org/a.jpg"])(
+    "refuses %s",
+    async (link) => {
+      expect((await refusal(fetchSource(link, limits()))).status).toBe(403);
+    },
+  );
 
   it("with IMAGE_HOSTS set, fetches only the listed hosts", async () => {
-    const { status, message } = await refusal(fetchSource(`http://localhost:${host.port}/pin/a.jpg`, limits({ hosts: [host.host] })));
+    const { status, message } = await refusal(
+      fetchSource(`http://localhost:${host.port}/pin/a.jpg`, limits({ hosts: [host.host] })),
+    );
     expect(status).toBe(403);
     expect(message).toContain("IMAGE_HOSTS");
   });
 
   it("checks every redirect again: a redirect to a private or loopback address is refused", async () => {
-    for (const target of ["http://10.0.0.1/a.jpg", `http://localhost:${host.port}/pin/a.jpg`, "http://169.254.169.254/"]) {
+    for (const target of [
+      "http://10.0.0.1/a.jpg",
+      `http://localhost:${host.port}/pin/a.jpg`,
+      "http://169.254.169.254/",
+    ]) {
       const link = `${host.url}/redirect?to=${encodeURIComponent(target)}`;
       expect((await refusal(fetchSource(link, limits({ hosts: [host.host] })))).status).toBe(403);
     }
@@ -77,7 +91,9 @@ describe("fetching a source", () => {
   });
 
   it("gives up on a slow source at the time limit", async () => {
-    const { status, message } = await refusal(fetchSource(`${host.url}/slow.jpg`, limits({ hosts: [host.host], timeoutMs: 300 })));
+    const { status, message } = await refusal(
+      fetchSource(`${host.url}/slow.jpg`, limits({ hosts: [host.host], timeoutMs: 300 })),
+    );
     expect(status).toBe(404);
     expect(message).toContain("in time");
   });
@@ -130,7 +146,13 @@ describe("making a copy", () => {
 describe("the image service", () => {
   let cacheDir: string;
   const make = () =>
-    createImageService({ secret: "a test secret of some length", cacheDir, cacheMaxBytes: 10_000_000, hosts: [host.host], fetchTimeoutMs: 3000 });
+    createImageService({
+      secret: "a test secret of some length",
+      cacheDir,
+      cacheMaxBytes: 10_000_000,
+      hosts: [host.host],
+      fetchTimeoutMs: 3000,
+    });
   const rest = (url: string) => url.slice(IMAGE_PATH_PREFIX.length);
 
   beforeEach(() => {
@@ -178,7 +200,12 @@ describe("the image service", () => {
     expect((await service.respond(rest(forged))).status).toBe(404);
     const otherBox = url.replace("80x80", "160x160");
     expect((await service.respond(rest(otherBox))).status).toBe(404);
-    const otherSecret = createImageService({ secret: "another secret entirely", cacheDir, cacheMaxBytes: 1e7, fetchTimeoutMs: 3000 });
+    const otherSecret = createImageService({
+      secret: "another secret entirely",
+      cacheDir,
+      cacheMaxBytes: 1e7,
+      fetchTimeoutMs: 3000,
+    });
     expect((await otherSecret.respond(rest(url))).status).toBe(404);
     expect(host.calls()["/pin/signed.jpg"]).toBeUndefined();
   });
@@ -205,7 +232,11 @@ describe("the image service", () => {
     expect(url).toMatch(/^\/img\/[\w-]+\/[0-9a-f]{10}\//);
     const answer = await service.respond(rest(url));
     expect(answer.status).toBe(200);
-    expect(await sharp(Buffer.from(await answer.arrayBuffer())).metadata()).toMatchObject({ width: 128, height: 128, format: "jpeg" });
+    expect(await sharp(Buffer.from(await answer.arrayBuffer())).metadata()).toMatchObject({
+      width: 128,
+      height: 128,
+      format: "jpeg",
+    });
     expect(service.url("/images/blog/no-such-file.jpg", boxes.card[0]!, "webp")).toBeUndefined();
     expect(service.url("/../package.json", boxes.card[0]!, "webp")).toBeUndefined();
   });

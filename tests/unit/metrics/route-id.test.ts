@@ -37,7 +37,15 @@ describe("route id of a path", () => {
 
   it("names the same route for a path that cannot be decoded as the router does, without a warning for each", () => {
     // The router's own answer, its warning silenced: it matches such a path as it stands.
-    const tree: RouteObject[] = [{ id: "root", path: "", children: Object.values(routes).filter((route) => route.parentId === "root").map(({ id, path, index }) => (index ? { id, path, index: true } : { id, path })) }];
+    const tree: RouteObject[] = [
+      {
+        id: "root",
+        path: "",
+        children: Object.values(routes)
+          .filter((route) => route.parentId === "root")
+          .map(({ id, path, index }) => (index ? { id, path, index: true } : { id, path })),
+      },
+    ];
     const routersAnswer = (path: string) => {
       const quiet = vi.spyOn(console, "warn").mockImplementation(() => {});
       try {
@@ -46,7 +54,10 @@ describe("route id of a path", () => {
         quiet.mockRestore();
       }
     };
-    const segment = fc.string({ unit: fc.constantFrom("%", "a", "E0", "A4", "2F", "/", "}", "-", "é", ".data", "blog", "img"), maxLength: 8 });
+    const segment = fc.string({
+      unit: fc.constantFrom("%", "a", "E0", "A4", "2F", "/", "}", "-", "é", ".data", "blog", "img"),
+      maxLength: 8,
+    });
     fc.assert(
       fc.property(fc.constantFrom("/", "/blog/", "/img/", "/blog/x/"), segment, (start, rest) => {
         const path = `${start}${rest}`;
@@ -70,7 +81,10 @@ describe("route id of a path", () => {
   });
 
   it("gives none when no route takes the path", () => {
-    const withoutCatchAll = routeIdMatcher({ root: { id: "root", path: "" }, "routes/_index": { id: "routes/_index", parentId: "root", index: true } });
+    const withoutCatchAll = routeIdMatcher({
+      root: { id: "root", path: "" },
+      "routes/_index": { id: "routes/_index", parentId: "root", index: true },
+    });
     expect(withoutCatchAll("/nowhere")).toBe("none");
     expect(withoutCatchAll("/")).toBe("routes/_index");
   });

@@ -15,9 +15,13 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const write = (file: string, text: string) => writeFileSync(path.join(dir, file), text);
-const vitestReport = (passed: number, failed: number) => JSON.stringify({ numPassedTests: passed, numFailedTests: failed, testResults: [] });
+const vitestReport = (passed: number, failed: number) =>
+  JSON.stringify({ numPassedTests: passed, numFailedTests: failed, testResults: [] });
 const lastLine = (...versions: string[]) =>
-  execFileSync("node", [script, "suite.txt", ...versions], { cwd: dir, encoding: "utf8" }).trim().split("\n").at(-1);
+  execFileSync("node", [script, "suite.txt", ...versions], { cwd: dir, encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .at(-1);
 
 test("the line adds each other Node's tests and route comparison to the suite's summary", () => {
   write("suite.txt", "...\n1397 passed, 0 failed\n");
@@ -41,14 +45,28 @@ test("a Node that left no report, or a suite with no summary, counts as failed",
 });
 
 test("the summary names each failed test, the suite's and each other Node's, above its last line", () => {
-  write("suite.txt", "...\nFailed: unit and server (Vitest): /x/tests/unit/a.test.ts › a thing is right\n1 passed, 1 failed\n");
+  write(
+    "suite.txt",
+    "...\nFailed: unit and server (Vitest): /x/tests/unit/a.test.ts › a thing is right\n1 passed, 1 failed\n",
+  );
   write(
     "tests/.artifacts/vitest-node-24.json",
     JSON.stringify({
       numPassedTests: 1,
       numFailedTests: 1,
       testResults: [
-        { name: "/x/tests/unit/b.test.ts", status: "failed", assertionResults: [{ fullName: "b holds", status: "failed", failureMessages: ["\u001b[31mAssertionError: expected 503 to be 200\u001b[39m\n    at b.test.ts:3"] }, { fullName: "b2", status: "passed" }] },
+        {
+          name: "/x/tests/unit/b.test.ts",
+          status: "failed",
+          assertionResults: [
+            {
+              fullName: "b holds",
+              status: "failed",
+              failureMessages: ["\u001b[31mAssertionError: expected 503 to be 200\u001b[39m\n    at b.test.ts:3"],
+            },
+            { fullName: "b2", status: "passed" },
+          ],
+        },
       ],
     }),
   );

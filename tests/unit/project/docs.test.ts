@@ -3,7 +3,13 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 // The README is the front door; the rest is in docs/, one page per topic, indexed by docs/README.md.
-const pages = ["README.md", "SECURITY.md", ...readdirSync("docs").filter((name) => name.endsWith(".md")).map((name) => `docs/${name}`)];
+const pages = [
+  "README.md",
+  "SECURITY.md",
+  ...readdirSync("docs")
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => `docs/${name}`),
+];
 
 /** The markdown's text without fenced code blocks and inline code, where a bracket is not a link. */
 function prose(markdown: string): string {
@@ -49,17 +55,16 @@ describe("the documentation", () => {
       const [file = "", fragment] = target.split("#");
       const resolved = file === "" ? page : path.join(path.dirname(page), decodeURIComponent(file));
       if (!existsSync(resolved)) broken.push(`${target}: no ${resolved}`);
-      else if (fragment && resolved.endsWith(".md") && !anchorsOf(resolved).includes(fragment)) broken.push(`${target}: no heading #${fragment}`);
+      else if (fragment && resolved.endsWith(".md") && !anchorsOf(resolved).includes(fragment))
+        broken.push(`${target}: no heading #${fragment}`);
     }
     expect(broken).toEqual([]);
   });
 
   it("finds a link to a file that does not exist (the check itself)", () => {
-    expect(linkTargets("See [a](docs/none.md), ![b](x.png \"no\"), `[c](code.md)` and [d](https://example.org).")).toEqual([
-      "docs/none.md",
-      "x.png",
-      "https://example.org",
-    ]);
+    expect(
+      linkTargets('See [a](docs/none.md), ![b](x.png "no"), `[c](code.md)` and [d](https://example.org).'),
+    ).toEqual(["docs/none.md", "x.png", "https://example.org"]);
     expect(anchor("Behind nginx, with several origins")).toBe("behind-nginx-with-several-origins");
   });
 

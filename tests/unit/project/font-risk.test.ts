@@ -10,7 +10,11 @@ const root = path.resolve(import.meta.dirname, "../../..");
 
 function filesUnder(dir: string): string[] {
   return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : /\.(tsx?|css|json)$/.test(entry.name) ? [path.join(dir, entry.name)] : [],
+    entry.isDirectory()
+      ? filesUnder(path.join(dir, entry.name))
+      : /\.(tsx?|css|json)$/.test(entry.name)
+        ? [path.join(dir, entry.name)]
+        : [],
   );
 }
 

@@ -35,7 +35,8 @@ const UPWARD = new Set([
 
 const layerOf = (folder: string) => LAYERS.findIndex((layer) => layer.includes(folder));
 /** The folder of app/ a module is in: "(app)" for app/'s own files, undefined outside app/. */
-const folderOf = (file: string) => (file.startsWith("app/") ? (/^app\/([^/]+)\//.exec(file)?.[1] ?? "(app)") : undefined);
+const folderOf = (file: string) =>
+  file.startsWith("app/") ? (/^app\/([^/]+)\//.exec(file)?.[1] ?? "(app)") : undefined;
 
 async function graph() {
   const { output } = await cruise(
@@ -64,9 +65,15 @@ describe("imports", () => {
       { tsConfig: extractTSConfig("tsconfig.json") },
     );
     if (typeof output === "string") throw new Error(output);
-    const circles = output.summary.violations.map((violation) => [violation.from, ...(violation.cycle ?? []).map((step) => step.name)].join(" → "));
+    const circles = output.summary.violations.map((violation) =>
+      [violation.from, ...(violation.cycle ?? []).map((step) => step.name)].join(" → "),
+    );
     // The ~/ paths resolve (a graph without them would find no circle at all).
-    expect(output.modules.find((module) => module.source === "app/root.tsx")?.dependencies.some((dependency) => dependency.resolved === "app/components/NotFound.tsx")).toBe(true);
+    expect(
+      output.modules
+        .find((module) => module.source === "app/root.tsx")
+        ?.dependencies.some((dependency) => dependency.resolved === "app/components/NotFound.tsx"),
+    ).toBe(true);
     expect(circles.filter((circle) => !known.has(circle))).toEqual([]);
   }, 60_000);
 

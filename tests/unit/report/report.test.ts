@@ -29,10 +29,28 @@ const week = periodOf(7, NOW);
 const row = (day: string, kind: string, page: string, n: number, key = ""): CountRow => ({ day, kind, page, key, n });
 
 function reportOf(stores: CountRow[][], extra: Partial<Report> = {}): Report {
-  return { site: "zen.example.org", sites: ["zen.example.org", "other.example.net"], figures: figuresOf(stores, week), vitals: { templates: [] }, stores: ["blog-AbC"], unread: 0, made: NOW, ...extra };
+  return {
+    site: "zen.example.org",
+    sites: ["zen.example.org", "other.example.net"],
+    figures: figuresOf(stores, week),
+    vitals: { templates: [] },
+    stores: ["blog-AbC"],
+    unread: 0,
+    made: NOW,
+    ...extra,
+  };
 }
 /** The page's text as a reader sees it: tags out, entities read. */
-const visible = (html: string) => html.replace(/<style[^]*?<\/style>/g, "").replace(/<[^>]+>/g, " ").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&").replace(/\s+/g, " ");
+const visible = (html: string) =>
+  html
+    .replace(/<style[^]*?<\/style>/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
 
 describe("the report's figures", () => {
   const [first, second] = [week.each[0]!, week.each[6]!];
@@ -72,7 +90,9 @@ describe("the report's figures", () => {
     expect(figures.daily).toHaveLength(7);
     expect(figures.daily[0]).toEqual({ day: first, views: 300, visitors: visitorEstimate(120, VISITOR_BITS.site) });
     expect(figures.daily.slice(1, 6).every((day) => day.views === 0 && day.visitors === 0)).toBe(true);
-    expect(figures.articles.top.map((article) => [article.page, article.views, article.completion, article.engagedSeconds])).toEqual([
+    expect(
+      figures.articles.top.map((article) => [article.page, article.views, article.completion, article.engagedSeconds]),
+    ).toEqual([
       ["/blog/zazen", 200, 0.25, 95],
       // Read to the end by nobody in the week: 0 %, not "no data", since ends are counted on the site.
       ["/blog/metta", 60, 0, 30],
@@ -82,16 +102,28 @@ describe("the report's figures", () => {
     expect(figures.pages).toEqual([{ page: "routes/_index", views: 140 }]);
     expect(figures.funnel).toEqual({ shown: 80, later: 40, backdrop: 20, now: 4 });
     expect(figures.donatePanel).toBe(3);
-    expect(figures.sources.referrer).toEqual({ visitors: 150, top: [{ key: "google.com", n: 100 }, { key: "(none)", n: 50 }] });
+    expect(figures.sources.referrer).toEqual({
+      visitors: 150,
+      top: [
+        { key: "google.com", n: 100 },
+        { key: "(none)", n: 50 },
+      ],
+    });
     expect(figures.sources.utm_source.top).toEqual([{ key: "newsletter", n: 5 }]);
     expect(figures.outbound.top).toEqual([{ key: "accesstoinsight.org", n: 9 }]);
     expect(figures.embeds.top).toEqual([{ key: "youtube.com", n: 2 }]);
   });
 
-  it("take rows the store summed over the period (day \"\") as the period's", () => {
-    const summed = [row("", "views", "/blog/zazen", 30), row("", ACTION_KINDS.readEnd, "/blog/zazen", 6), row("", "referrer", "", 4, "google.com")];
+  it('take rows the store summed over the period (day "") as the period\'s', () => {
+    const summed = [
+      row("", "views", "/blog/zazen", 30),
+      row("", ACTION_KINDS.readEnd, "/blog/zazen", 6),
+      row("", "referrer", "", 4, "google.com"),
+    ];
     const figures = figuresOf([summed], week);
-    expect(figures.articles.top).toEqual([{ page: "/blog/zazen", views: 30, completion: 0.2, engagedSeconds: undefined }]);
+    expect(figures.articles.top).toEqual([
+      { page: "/blog/zazen", views: 30, completion: 0.2, engagedSeconds: undefined },
+    ]);
     expect(figures.sources.referrer.top).toEqual([{ key: "google.com", n: 4 }]);
   });
 
@@ -107,12 +139,25 @@ describe("the report's figures", () => {
     const report = reportOf([rows]);
     const page = visible(reportPage(report));
     const text = reportText(report);
-    for (const shown of ["Views 400", `Visitors ${visitorEstimate(120, VISITOR_BITS.site) + visitorEstimate(50, VISITOR_BITS.site)}`, "19.2%", "1 min 20 s"]) {
+    for (const shown of [
+      "Views 400",
+      `Visitors ${visitorEstimate(120, VISITOR_BITS.site) + visitorEstimate(50, VISITOR_BITS.site)}`,
+      "19.2%",
+      "1 min 20 s",
+    ]) {
       expect(page.replace(/\s+/g, " ")).toContain(shown);
       expect(text.replace(/\s+/g, " ")).toContain(shown);
     }
-    for (const figures of [["/blog/zazen", "200", "25.0%", "1 min 35 s"], ["“Maybe Later”", "40", "50.0%"], ["Closed by the backdrop", "20", "25.0%"], ["“Donate Now”", "4", "5.0%"], ["google.com", "100", "66.7%"]]) {
-      const line = new RegExp(figures.map((figure) => figure.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\s+(?:\\S+\\s+)?"));
+    for (const figures of [
+      ["/blog/zazen", "200", "25.0%", "1 min 35 s"],
+      ["“Maybe Later”", "40", "50.0%"],
+      ["Closed by the backdrop", "20", "25.0%"],
+      ["“Donate Now”", "4", "5.0%"],
+      ["google.com", "100", "66.7%"],
+    ]) {
+      const line = new RegExp(
+        figures.map((figure) => figure.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\s+(?:\\S+\\s+)?"),
+      );
       expect(page).toMatch(line);
       expect(text).toMatch(line);
     }
@@ -138,22 +183,60 @@ describe("the report's figures", () => {
   });
 
   it("keep generated rows to bounded lists and finite rates, and show whatever a key holds as text", () => {
-    const hostile = fc.oneof(fc.constantFrom("<script>alert(1)</script>", "\u001b[2J\u001b]0;owned\u0007", "a&amp;b", '"><img src=x onerror=alert(1)>'), fc.string({ maxLength: 40 }));
-    const kinds = fc.constantFrom("views", "visitors", "referrer", "utm_source", "utm_medium", "utm_campaign", ...Object.values(ACTION_KINDS), "unknown_kind");
-    const pages = fc.oneof(fc.constantFrom("", "routes/_index", "other"), fc.string({ maxLength: 30 }).map((slug) => `/blog/${slug}`), hostile);
+    const hostile = fc.oneof(
+      fc.constantFrom(
+        "<script>alert(1)</script>",
+        "\u001b[2J\u001b]0;owned\u0007",
+        "a&amp;b",
+        '"><img src=x onerror=alert(1)>',
+      ),
+      fc.string({ maxLength: 40 }),
+    );
+    const kinds = fc.constantFrom(
+      "views",
+      "visitors",
+      "referrer",
+      "utm_source",
+      "utm_medium",
+      "utm_campaign",
+      ...Object.values(ACTION_KINDS),
+      "unknown_kind",
+    );
+    const pages = fc.oneof(
+      fc.constantFrom("", "routes/_index", "other"),
+      fc.string({ maxLength: 30 }).map((slug) => `/blog/${slug}`),
+      hostile,
+    );
     const day = fc.oneof(fc.constantFrom(...week.each), fc.constantFrom("2026-11-19", "2026-11-27", "not a day"));
-    const rowOf = fc.record({ day, kind: kinds, page: pages, key: fc.oneof(fc.constant(""), hostile), n: fc.nat(100_000) });
+    const rowOf = fc.record({
+      day,
+      kind: kinds,
+      page: pages,
+      key: fc.oneof(fc.constant(""), hostile),
+      n: fc.nat(100_000),
+    });
     fc.assert(
       fc.property(fc.array(fc.array(rowOf, { maxLength: 120 }), { maxLength: 3 }), (stores) => {
         const report = reportOf(stores);
         const { figures } = report;
         expect(figures.views).toBe(figures.daily.reduce((total, entry) => total + entry.views, 0));
         expect(figures.articles.top.length).toBeLessThanOrEqual(TOP.articles);
-        expect(figures.articles.top.every((article, index, all) => article.page.startsWith("/blog/") && (index === 0 || all[index - 1]!.views >= article.views))).toBe(true);
-        for (const kind of ["referrer", "utm_source", "utm_medium", "utm_campaign"] as const) expect(figures.sources[kind].top.length).toBeLessThanOrEqual(TOP.sources);
-        const rates = [figures.articles.completion, figures.articles.engagedSeconds, ...figures.articles.top.flatMap((article) => [article.completion, article.engagedSeconds])];
+        expect(
+          figures.articles.top.every(
+            (article, index, all) =>
+              article.page.startsWith("/blog/") && (index === 0 || all[index - 1]!.views >= article.views),
+          ),
+        ).toBe(true);
+        for (const kind of ["referrer", "utm_source", "utm_medium", "utm_campaign"] as const)
+          expect(figures.sources[kind].top.length).toBeLessThanOrEqual(TOP.sources);
+        const rates = [
+          figures.articles.completion,
+          figures.articles.engagedSeconds,
+          ...figures.articles.top.flatMap((article) => [article.completion, article.engagedSeconds]),
+        ];
         for (const value of rates) if (value !== undefined) expect(Number.isFinite(value) && value >= 0).toBe(true);
-        for (const share of [figures.articles.completion, ...figures.articles.top.map((article) => article.completion)]) expect(share === undefined || share <= 1).toBe(true);
+        for (const share of [figures.articles.completion, ...figures.articles.top.map((article) => article.completion)])
+          expect(share === undefined || share <= 1).toBe(true);
         const html = reportPage(report);
         expect(html).not.toMatch(/<script|<img|NaN|Infinity|undefined/i);
         const text = reportText(report);
@@ -168,17 +251,28 @@ describe("the report's figures", () => {
 describe("what a report is asked for", () => {
   it("takes a site and one of the periods once each, and says what is wrong with anything else", () => {
     expect(parseChoice({})).toEqual({ ok: true, choice: { days: 30 } });
-    expect(parseChoice({ site: ["zen.example.org"], days: ["7"] })).toEqual({ ok: true, choice: { site: "zen.example.org", days: 7 } });
+    expect(parseChoice({ site: ["zen.example.org"], days: ["7"] })).toEqual({
+      ok: true,
+      choice: { site: "zen.example.org", days: 7 },
+    });
     expect(parseChoice({ days: ["8"] })).toEqual({ ok: false, problem: "days must be one of 7, 30, 90" });
     expect(parseChoice({ days: ["7", "30"] })).toEqual({ ok: false, problem: "days may be given once" });
     fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom("site", "days", "other"), fc.array(fc.string({ maxLength: 300 }), { maxLength: 3 })), (values) => {
-        const parsed = parseChoice(values);
-        if (parsed.ok) {
-          expect(REPORT_DAYS).toContain(parsed.choice.days);
-          expect(parsed.choice.site === undefined || (parsed.choice.site.length >= 1 && parsed.choice.site.length <= 253)).toBe(true);
-        } else expect(parsed.problem).toMatch(/^(site|days) /);
-      }),
+      fc.property(
+        fc.dictionary(
+          fc.constantFrom("site", "days", "other"),
+          fc.array(fc.string({ maxLength: 300 }), { maxLength: 3 }),
+        ),
+        (values) => {
+          const parsed = parseChoice(values);
+          if (parsed.ok) {
+            expect(REPORT_DAYS).toContain(parsed.choice.days);
+            expect(
+              parsed.choice.site === undefined || (parsed.choice.site.length >= 1 && parsed.choice.site.length <= 253),
+            ).toBe(true);
+          } else expect(parsed.problem).toMatch(/^(site|days) /);
+        },
+      ),
     );
   });
 
@@ -200,22 +294,40 @@ describe("what a report is asked for", () => {
   });
 
   it("a page that says what was wrong escapes what it repeats", () => {
-    expect(problemPage("No such site", 'No site is named "<b>x</b>".', ["a.example.org"])).toContain("&lt;b&gt;x&lt;/b&gt;");
+    expect(problemPage("No such site", 'No site is named "<b>x</b>".', ["a.example.org"])).toContain(
+      "&lt;b&gt;x&lt;/b&gt;",
+    );
   });
 });
 
 describe("a site's stores", () => {
-  const site = (settings: Partial<SiteSettings>) => ({ label: "zen.example.org", siteDomain: undefined, blogApi: undefined, ...settings }) as SiteSettings;
+  const site = (settings: Partial<SiteSettings>) =>
+    ({ label: "zen.example.org", siteDomain: undefined, blogApi: undefined, ...settings }) as SiteSettings;
   // As app/database/store-files.ts names a store: its domain, then a hash of where its articles come from.
-  const nameOf = (origin: string) => (domain: string) => `${domain}-${createHash("sha256").update(`${origin} ${domain}`).digest("base64url").slice(0, 12).replace(/[^a-z0-9]/gi, "0")}`;
+  const nameOf = (origin: string) => (domain: string) =>
+    `${domain}-${createHash("sha256")
+      .update(`${origin} ${domain}`)
+      .digest("base64url")
+      .slice(0, 12)
+      .replace(/[^a-z0-9]/gi, "0")}`;
   const backend = { url: "https://api.example.org", token: "t", timeoutMs: 1000 };
-  const existing = [nameOf("A")("zen.example.org"), nameOf("A")("www2.zen.example.org"), nameOf("B")("zen.example.org"), "blog-AbCdEfGhIjKl", "not a store"];
+  const existing = [
+    nameOf("A")("zen.example.org"),
+    nameOf("A")("www2.zen.example.org"),
+    nameOf("B")("zen.example.org"),
+    "blog-AbCdEfGhIjKl",
+    "not a store",
+  ];
 
   it("are the one catalogue of a site with one domain, and each domain's of a site that takes its domain from the request", () => {
-    expect(storesOfSite(site({ blogApi: backend }), existing, nameOf("A"))).toEqual([nameOf("A")("www2.zen.example.org"), nameOf("A")("zen.example.org")].sort());
+    expect(storesOfSite(site({ blogApi: backend }), existing, nameOf("A"))).toEqual(
+      [nameOf("A")("www2.zen.example.org"), nameOf("A")("zen.example.org")].sort(),
+    );
     // Another backend's catalogue for the same domain is another site's.
     expect(storesOfSite(site({ blogApi: backend }), existing, nameOf("B"))).toEqual([nameOf("B")("zen.example.org")]);
-    expect(storesOfSite(site({ blogApi: backend, siteDomain: "zen.example.org" }), existing, nameOf("A"))).toEqual([nameOf("A")("zen.example.org")]);
+    expect(storesOfSite(site({ blogApi: backend, siteDomain: "zen.example.org" }), existing, nameOf("A"))).toEqual([
+      nameOf("A")("zen.example.org"),
+    ]);
     expect(storesOfSite(site({}), existing, () => "blog-AbCdEfGhIjKl")).toEqual(["blog-AbCdEfGhIjKl"]);
     expect(storesOfSite(site({}), [], () => "blog-AbCdEfGhIjKl")).toEqual([]);
   });
@@ -231,26 +343,44 @@ describe("Web Vitals p75", () => {
     ];
     expect(histogramQuantile(0.75, buckets)).toBe(2.5);
     expect(histogramQuantile(0.5, buckets)).toBeCloseTo(1 + 1.5 * (2 / 4));
-    expect(histogramQuantile(0.75, [{ le: 1, count: 0 }, { le: Infinity, count: 0 }])).toBeUndefined();
-    expect(histogramQuantile(0.75, [{ le: 1, count: 0 }, { le: Infinity, count: 3 }])).toBe(1);
+    expect(
+      histogramQuantile(0.75, [
+        { le: 1, count: 0 },
+        { le: Infinity, count: 0 },
+      ]),
+    ).toBeUndefined();
+    expect(
+      histogramQuantile(0.75, [
+        { le: 1, count: 0 },
+        { le: Infinity, count: 3 },
+      ]),
+    ).toBe(1);
     fc.assert(
-      fc.property(fc.array(fc.nat(50), { minLength: 1, maxLength: 12 }), fc.double({ min: 0.01, max: 1, noNaN: true }), (counts, q) => {
-        let total = 0;
-        const cumulative = counts.map((n, index) => ({ le: index === counts.length - 1 ? Infinity : (index + 1) * 0.5, count: (total += n) }));
-        const value = histogramQuantile(q, cumulative);
-        // No observations, or all of them in +Inf with no finite bound below: nothing to say.
-        if (total === 0 || counts.length === 1) expect(value).toBeUndefined();
-        else {
-          expect(value).toBeGreaterThanOrEqual(0);
-          expect(value).toBeLessThanOrEqual((counts.length - 1) * 0.5);
-        }
-      }),
+      fc.property(
+        fc.array(fc.nat(50), { minLength: 1, maxLength: 12 }),
+        fc.double({ min: 0.01, max: 1, noNaN: true }),
+        (counts, q) => {
+          let total = 0;
+          const cumulative = counts.map((n, index) => ({
+            le: index === counts.length - 1 ? Infinity : (index + 1) * 0.5,
+            count: (total += n),
+          }));
+          const value = histogramQuantile(q, cumulative);
+          // No observations, or all of them in +Inf with no finite bound below: nothing to say.
+          if (total === 0 || counts.length === 1) expect(value).toBeUndefined();
+          else {
+            expect(value).toBeGreaterThanOrEqual(0);
+            expect(value).toBeLessThanOrEqual((counts.length - 1) * 0.5);
+          }
+        },
+      ),
     );
   });
 
   it("is read per template of one site from the process's own series, with when the process started", async () => {
     const series = createSeries(client);
-    for (const lcp of [1.2, 1.8, 2.2, 3.5]) series.recorder.webVital("zen.example.org", "routes/blog.$slug", "LCP", lcp);
+    for (const lcp of [1.2, 1.8, 2.2, 3.5])
+      series.recorder.webVital("zen.example.org", "routes/blog.$slug", "LCP", lcp);
     series.recorder.webVital("zen.example.org", "routes/_index", "CLS", 0.3);
     series.recorder.webVital("other.example.net", "routes/blog.$slug", "LCP", 9);
     const vitals = vitalsOf(samples(await series.registry.metrics()), "zen.example.org");
@@ -262,10 +392,19 @@ describe("Web Vitals p75", () => {
     const lcp = vitals.templates[0]!.metrics.find((figure) => figure.metric === "LCP")!;
     // Three of four at or below 2.5 s: the 2.5 s bucket's bound.
     expect(lcp).toEqual({ metric: "LCP", pages: 4, p75: 2.5, rating: "good" });
-    expect(vitals.templates[1]!.metrics.find((figure) => figure.metric === "CLS")).toMatchObject({ pages: 1, rating: "poor" });
-    expect(vitals.templates[1]!.metrics.find((figure) => figure.metric === "LCP")).toEqual({ metric: "LCP", pages: 0, p75: undefined, rating: undefined });
+    expect(vitals.templates[1]!.metrics.find((figure) => figure.metric === "CLS")).toMatchObject({
+      pages: 1,
+      rating: "poor",
+    });
+    expect(vitals.templates[1]!.metrics.find((figure) => figure.metric === "LCP")).toEqual({
+      metric: "LCP",
+      pages: 0,
+      p75: undefined,
+      rating: undefined,
+    });
     const report = reportOf([], { vitals });
-    for (const shown of [visible(reportPage(report)), reportText(report)]) expect(shown).toMatch(/LCP\D+4\)?\s+2\.50 s\s+good/);
+    for (const shown of [visible(reportPage(report)), reportText(report)])
+      expect(shown).toMatch(/LCP\D+4\)?\s+2\.50 s\s+good/);
   });
 });
 
@@ -282,12 +421,20 @@ describe("the Grafana dashboard (docs/grafana)", () => {
     expect(dashboard).toMatchObject({ uid: expect.any(String), title: expect.any(String) });
     expect(new Set(dashboard.panels.map((panel) => panel.id)).size).toBe(dashboard.panels.length);
     for (const panel of dashboard.panels) {
-      expect(panel.gridPos, panel.title).toMatchObject({ x: expect.any(Number), y: expect.any(Number), w: expect.any(Number), h: expect.any(Number) });
+      expect(panel.gridPos, panel.title).toMatchObject({
+        x: expect.any(Number),
+        y: expect.any(Number),
+        w: expect.any(Number),
+        h: expect.any(Number),
+      });
       if (panel.type !== "row") expect(panel.targets?.length, panel.title).toBeGreaterThan(0);
     }
     // A p75 panel per Web Vital, and the request metrics.
     for (const metric of ["lcp_seconds", "inp_seconds", "cls", "fcp_seconds", "ttfb_seconds"]) {
-      expect(exprs.some((expr) => expr.includes("histogram_quantile(0.75") && expr.includes(`web_vitals_${metric}_bucket`)), metric).toBe(true);
+      expect(
+        exprs.some((expr) => expr.includes("histogram_quantile(0.75") && expr.includes(`web_vitals_${metric}_bucket`)),
+        metric,
+      ).toBe(true);
     }
     expect(exprs.some((expr) => expr.includes("http_request_duration_seconds"))).toBe(true);
   });
@@ -296,7 +443,11 @@ describe("the Grafana dashboard (docs/grafana)", () => {
     const series = createSeries(client);
     const exposed = new Set((await series.registry.getMetricsAsJSON()).map((metric) => metric.name));
     const queries = [...exprs, ...dashboard.templating.list.map((variable) => JSON.stringify(variable.query ?? ""))];
-    const queried = new Set(queries.flatMap((expr) => [...expr.matchAll(/\b((?:content_site|process|nodejs)_[a-z0-9_]+)/g)].map((match) => match[1]!)));
+    const queried = new Set(
+      queries.flatMap((expr) =>
+        [...expr.matchAll(/\b((?:content_site|process|nodejs)_[a-z0-9_]+)/g)].map((match) => match[1]!),
+      ),
+    );
     expect([...queried].filter((name) => name.startsWith(PREFIX)).length).toBeGreaterThan(8);
     for (const name of queried) {
       const base = name.replace(/_(bucket|sum|count)$/, "");
@@ -304,7 +455,10 @@ describe("the Grafana dashboard (docs/grafana)", () => {
     }
     // As rules, with values for Grafana's variables: promtool parses each query.
     if (prometheusMissing) return;
-    const rules = exprs.map((expr, index) => `      - record: dashboard:query_${index}\n        expr: ${JSON.stringify(expr.replaceAll("$__rate_interval", "5m").replaceAll("$__range", "1d").replaceAll("$site", ".*"))}`);
+    const rules = exprs.map(
+      (expr, index) =>
+        `      - record: dashboard:query_${index}\n        expr: ${JSON.stringify(expr.replaceAll("$__rate_interval", "5m").replaceAll("$__range", "1d").replaceAll("$site", ".*"))}`,
+    );
     const dir = mkdtempSync(path.join(tmpdir(), "dashboard-"));
     writeFileSync(path.join(dir, "queries.yml"), `groups:\n  - name: dashboard\n    rules:\n${rules.join("\n")}\n`);
     const check = promtool(["check", "rules", "queries.yml"], { cwd: dir });

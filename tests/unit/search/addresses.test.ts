@@ -18,14 +18,17 @@ describe("search addresses", () => {
   });
 
   it("send odd pages to the address without them", () => {
-    for (const page of ["1", "0", "-2", "x", "2.5", "101", "99999"]) expect(params(`q=zen&page=${page}`).redirectTo).toBe("/search?q=zen");
+    for (const page of ["1", "0", "-2", "x", "2.5", "101", "99999"])
+      expect(params(`q=zen&page=${page}`).redirectTo).toBe("/search?q=zen");
     expect(params("q=zen&page=2&page=3").redirectTo).toBe("/search?q=zen");
     expect(searchHref("thiền định", 2)).toBe("/search?q=thi%E1%BB%81n+%C4%91%E1%BB%8Bnh&page=2");
   });
 
   it("keep q and page on /search and page on keyword pages, and drop the rest", () => {
     expect(pageAddress("/search?q=zen&utm_source=x&page=2&fbclid=y")).toBe("/search?q=zen&page=2");
-    expect(pageAddress("/search.data?q=zen&_routes=routes%2Fsearch&gclid=1")).toBe("/search.data?q=zen&_routes=routes%2Fsearch");
+    expect(pageAddress("/search.data?q=zen&_routes=routes%2Fsearch&gclid=1")).toBe(
+      "/search.data?q=zen&_routes=routes%2Fsearch",
+    );
     expect(pageAddress("/keywords/zen?page=2&q=x")).toBe("/keywords/zen?page=2");
   });
 });
@@ -43,7 +46,9 @@ describe("keyword addresses", () => {
 
 describe("plainText", () => {
   it("keeps the words a reader sees and drops addresses and markup", () => {
-    const text = plainText('## Heading\n\n> A **quote** with [a link](https://example.org/x) and ![a picture](/p.jpg) <b>bold</b>\n\n- item');
+    const text = plainText(
+      "## Heading\n\n> A **quote** with [a link](https://example.org/x) and ![a picture](/p.jpg) <b>bold</b>\n\n- item",
+    );
     expect(text).toContain("Heading");
     expect(text).toContain("A quote with a link and a picture");
     expect(text).toContain("item");
@@ -59,6 +64,8 @@ describe("plainText of hostile bodies", () => {
   });
 
   it("keeps the words of images, links and quotes", () => {
-    expect(plainText("![a lotus](/l.png) and [a link](https://x.example/(y) <b>z</b>\n>> quoted")).toBe("a lotus and a link z \nquoted");
+    expect(plainText("![a lotus](/l.png) and [a link](https://x.example/(y) <b>z</b>\n>> quoted")).toBe(
+      "a lotus and a link z \nquoted",
+    );
   });
 });

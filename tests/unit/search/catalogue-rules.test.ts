@@ -62,8 +62,24 @@ const article: fc.Arbitrary<CatalogueArticle> = fc.record({
   body: text,
 });
 /** What a store holds of an article, with its keywords as either store keeps them. */
-const stored = fc.record({ date: fc.option(date, { nil: null }), keywords, json: fc.boolean(), entry_hash: fc.string({ maxLength: 4 }), body_hash: fc.option(fc.string({ maxLength: 4 }), { nil: null }) });
-const storedAs = ({ json, keywords: list, ...rest }: { json: boolean; keywords: string[]; date: string | null; entry_hash: string; body_hash: string | null }): StoredArticle => ({
+const stored = fc.record({
+  date: fc.option(date, { nil: null }),
+  keywords,
+  json: fc.boolean(),
+  entry_hash: fc.string({ maxLength: 4 }),
+  body_hash: fc.option(fc.string({ maxLength: 4 }), { nil: null }),
+});
+const storedAs = ({
+  json,
+  keywords: list,
+  ...rest
+}: {
+  json: boolean;
+  keywords: string[];
+  date: string | null;
+  entry_hash: string;
+  body_hash: string | null;
+}): StoredArticle => ({
   ...rest,
   keywords: json ? JSON.stringify(list) : list,
 });
@@ -71,16 +87,24 @@ const storedAs = ({ json, keywords: list, ...rest }: { json: boolean; keywords: 
 describe("the hashes", () => {
   it("change with any field they cover, and with no other", () => {
     fc.assert(
-      fc.property(article, text, fc.constantFrom("title", "description", "image", "date", "keywords", "body"), text, (base, body, field, other) => {
-        const value = field === "keywords" ? [other] : other;
-        const changed = field === "body" ? base : { ...base, [field]: value };
-        const changedBody = field === "body" ? other : body;
-        fc.pre(JSON.stringify(field === "body" ? body : base[field]) !== JSON.stringify(field === "body" ? other : value));
-        expect(bodyHash(changed, changedBody)).not.toBe(bodyHash(base, body));
-        // The entry's hash covers what a list gives of it alone.
-        if (["title", "description", "image"].includes(field)) expect(entryHash(changed)).not.toBe(entryHash(base));
-        else expect(entryHash(changed)).toBe(entryHash(base));
-      }),
+      fc.property(
+        article,
+        text,
+        fc.constantFrom("title", "description", "image", "date", "keywords", "body"),
+        text,
+        (base, body, field, other) => {
+          const value = field === "keywords" ? [other] : other;
+          const changed = field === "body" ? base : { ...base, [field]: value };
+          const changedBody = field === "body" ? other : body;
+          fc.pre(
+            JSON.stringify(field === "body" ? body : base[field]) !== JSON.stringify(field === "body" ? other : value),
+          );
+          expect(bodyHash(changed, changedBody)).not.toBe(bodyHash(base, body));
+          // The entry's hash covers what a list gives of it alone.
+          if (["title", "description", "image"].includes(field)) expect(entryHash(changed)).not.toBe(entryHash(base));
+          else expect(entryHash(changed)).toBe(entryHash(base));
+        },
+      ),
     );
   });
 
@@ -103,7 +127,12 @@ describe("the merge of a list entry with what is stored", () => {
         const held = old && storedAs(old);
         const merged = mergeEntry(given, held);
         expect(mergeEntry(merged, held)).toEqual(merged);
-        expect(merged).toMatchObject({ slug: given.slug, title: given.title, description: given.description, image: given.image });
+        expect(merged).toMatchObject({
+          slug: given.slug,
+          title: given.title,
+          description: given.description,
+          image: given.image,
+        });
         expect(merged.date).toBe(given.date ?? old?.date ?? undefined);
         expect(merged.keywords).toEqual(given.keywords ?? old?.keywords ?? []);
       }),
@@ -113,7 +142,9 @@ describe("the merge of a list entry with what is stored", () => {
   it("is the same whether the keywords are stored as JSON text (SQLite) or a list (PostgreSQL)", () => {
     fc.assert(
       fc.property(entry, stored, (given, old) => {
-        expect(mergeEntry(given, storedAs({ ...old, json: true }))).toEqual(mergeEntry(given, storedAs({ ...old, json: false })));
+        expect(mergeEntry(given, storedAs({ ...old, json: true }))).toEqual(
+          mergeEntry(given, storedAs({ ...old, json: false })),
+        );
       }),
     );
   });
@@ -129,7 +160,13 @@ describe("the merge of a list entry with what is stored", () => {
           return;
         }
         expect(write?.merged).toEqual(mergeEntry(given, held));
-        expect(write?.row).toMatchObject({ slug: given.slug, entry_hash: entryHash(given), body_hash: held.body_hash, body_wanted: 1, keywords: JSON.stringify(write?.merged.keywords) });
+        expect(write?.row).toMatchObject({
+          slug: given.slug,
+          entry_hash: entryHash(given),
+          body_hash: held.body_hash,
+          body_wanted: 1,
+          keywords: JSON.stringify(write?.merged.keywords),
+        });
       }),
     );
   });
@@ -142,7 +179,14 @@ describe("rows", () => {
         const row = articleRow(one, one.body);
         const read = { ...row, keywords: JSON.parse(row.keywords) as string[] };
         expect(entryOf(row)).toEqual(entryOf(read));
-        expect(entryOf(row)).toEqual({ slug: one.slug, title: one.title, description: one.description, image: one.image, date: one.date || undefined, keywords: one.keywords });
+        expect(entryOf(row)).toEqual({
+          slug: one.slug,
+          title: one.title,
+          description: one.description,
+          image: one.image,
+          date: one.date || undefined,
+          keywords: one.keywords,
+        });
       }),
     );
   });
@@ -165,7 +209,9 @@ describe("rows", () => {
       ["zen-retreat", "Zen Retreat"],
       ["thiền", "Thiền"],
     ]);
-    expect([...keywordLabels(["a\u0000b"], (value) => value.replaceAll("\u0000", ""))].flat().join()).not.toContain("\u0000");
+    expect([...keywordLabels(["a\u0000b"], (value) => value.replaceAll("\u0000", ""))].flat().join()).not.toContain(
+      "\u0000",
+    );
     expect(keywordLabels(undefined).size).toBe(0);
   });
 
@@ -182,9 +228,16 @@ describe("snippets", () => {
       fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
         const snippet = pieces.map(({ text, mark }) => (mark ? `${MARK_START}${text}${MARK_END}` : text)).join("");
         const parts = snippetParts(snippet);
-        expect(parts.map((part) => part.text).join("")).toBe(pieces.map(({ text }) => text.replaceAll("\u200b", "")).join(""));
+        expect(parts.map((part) => part.text).join("")).toBe(
+          pieces.map(({ text }) => text.replaceAll("\u200b", "")).join(""),
+        );
         // Each marked character of the snippet is in a marked part.
-        expect(parts.filter((part) => part.mark).map((part) => part.text).join("")).toBe(pieces.flatMap(({ text, mark }) => (mark ? [text.replaceAll("\u200b", "")] : [])).join(""));
+        expect(
+          parts
+            .filter((part) => part.mark)
+            .map((part) => part.text)
+            .join(""),
+        ).toBe(pieces.flatMap(({ text, mark }) => (mark ? [text.replaceAll("\u200b", "")] : [])).join(""));
         parts.forEach((part, index) => {
           expect(part.text).not.toBe("");
           if (index > 0) expect(part.mark && parts[index - 1]!.mark).toBe(false);
@@ -205,13 +258,20 @@ describe("snippets", () => {
 
 describe("the order of a search", () => {
   /** A store whose matches are given by query ("strict" or "loose"), that records what it was asked. */
-  const storeOf = (found: { strict: number; loose: number }, known: string[] = [], closest: Record<string, string> = {}) => {
+  const storeOf = (
+    found: { strict: number; loose: number },
+    known: string[] = [],
+    closest: Record<string, string> = {},
+  ) => {
     const asked: string[] = [];
     const store: SearchQueries<"strict" | "loose"> = {
       query: (words, loose) => (words.length === 0 ? undefined : loose ? "loose" : "strict"),
       find: (query, limit, offset): Found => {
         asked.push(`${query} ${limit} ${offset}`);
-        return { ...countedUpTo(found[query]), hits: found[query] > 0 ? [{ slug: query, title: query, snippet: [] }] : [] };
+        return {
+          ...countedUpTo(found[query]),
+          hits: found[query] > 0 ? [{ slug: query, title: query, snippet: [] }] : [],
+        };
       },
       knows: async (spellings) => spellings.some((spelling) => known.includes(spelling)),
       closest: (plain) => closest[plain],
@@ -221,13 +281,24 @@ describe("the order of a search", () => {
 
   it("asks for every word first, and stops there when an article has them all", async () => {
     const { store, asked } = storeOf({ strict: 3, loose: 9 });
-    expect(await searchInOrder("zen breath", 3, 10, store)).toEqual({ total: 3, more: false, hits: [{ slug: "strict", title: "strict", snippet: [] }], match: "all" });
+    expect(await searchInOrder("zen breath", 3, 10, store)).toEqual({
+      total: 3,
+      more: false,
+      hits: [{ slug: "strict", title: "strict", snippet: [] }],
+      match: "all",
+    });
     expect(asked).toEqual(["strict 10 20"]);
   });
 
   it("then for any word, with a suggestion of the words the index holds", async () => {
     const { store, asked } = storeOf({ strict: 0, loose: 1500 }, ["zen"], { breth: "breath" });
-    expect(await searchInOrder("zen breth", 1, 10, store)).toEqual({ total: 1000, more: true, hits: [{ slug: "loose", title: "loose", snippet: [] }], match: "any", suggestion: "zen breath" });
+    expect(await searchInOrder("zen breth", 1, 10, store)).toEqual({
+      total: 1000,
+      more: true,
+      hits: [{ slug: "loose", title: "loose", snippet: [] }],
+      match: "any",
+      suggestion: "zen breath",
+    });
     expect(asked).toEqual(["strict 10 0", "loose 10 0"]);
   });
 
@@ -239,20 +310,42 @@ describe("the order of a search", () => {
 
   it("suggests only when a word was replaced, and asks no closest word for a known one", async () => {
     const closest = vi.fn((plain: string) => (plain === "thien" ? "thiền" : undefined));
-    const words = [{ word: "zen", spellings: ["zen"] }, { word: "Thiền", spellings: ["thiền", "thien"] }];
+    const words = [
+      { word: "zen", spellings: ["zen"] },
+      { word: "Thiền", spellings: ["thiền", "thien"] },
+    ];
     expect(await suggestionOf(words, { knows: (spellings) => spellings.includes("zen"), closest })).toBe("zen thiền");
     expect(closest).toHaveBeenCalledTimes(1);
     expect(await suggestionOf(words, { knows: () => false, closest: () => undefined })).toBeUndefined();
   });
 
   it("suggests the same word asked in rounds (PostgreSQL) as asked at once (SQLite)", async () => {
-    const vocabulary = ["breath", "bread", "breathe", "zen", "zenith", "meditation", "medication", "mediation", "thien", "then"].sort();
+    const vocabulary = [
+      "breath",
+      "bread",
+      "breathe",
+      "zen",
+      "zenith",
+      "meditation",
+      "medication",
+      "mediation",
+      "thien",
+      "then",
+    ].sort();
     const near = (from: string, to: string, limit: number) =>
-      vocabulary.filter((term) => term >= from && term < to).slice(0, limit).map((term, index) => ({ term, doc: index + 1 }));
+      vocabulary
+        .filter((term) => term >= from && term < to)
+        .slice(0, limit)
+        .map((term, index) => ({ term, doc: index + 1 }));
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom("breth", "brea", "zenit", "meditaton", "thein", "xyz", "zen", "medtation"), async (word) => {
-        expect(await suggestWordInRounds(word, async (from, to, limit) => near(from, to, limit))).toBe(suggestWord(word, near));
-      }),
+      fc.asyncProperty(
+        fc.constantFrom("breth", "brea", "zenit", "meditaton", "thein", "xyz", "zen", "medtation"),
+        async (word) => {
+          expect(await suggestWordInRounds(word, async (from, to, limit) => near(from, to, limit))).toBe(
+            suggestWord(word, near),
+          );
+        },
+      ),
     );
   });
 });
@@ -267,14 +360,20 @@ describe("related articles", () => {
       { entry: card("two", ["zen", "retreat"]), dateIso: "2023-01-01" },
     ]);
     const newest = vi.fn(async () => [card("new", []), card("one", [])]);
-    const found = await relatedInOrder({ slug: "self", keywords: ["zen retreat"] }, 3, undefined, { candidates, newest });
+    const found = await relatedInOrder({ slug: "self", keywords: ["zen retreat"] }, 3, undefined, {
+      candidates,
+      newest,
+    });
     expect(found.map((each) => each.slug)).toEqual(["two", "one", "new"]);
     expect(newest).toHaveBeenCalledWith("self", 6);
   });
 
   it("ask no candidates of an article without keywords", async () => {
     const candidates = vi.fn(() => []);
-    const found = await relatedInOrder({ slug: "self", keywords: [] }, 1, undefined, { candidates, newest: () => [card("new", [])] });
+    const found = await relatedInOrder({ slug: "self", keywords: [] }, 1, undefined, {
+      candidates,
+      newest: () => [card("new", [])],
+    });
     expect(candidates).not.toHaveBeenCalled();
     expect(found.map((each) => each.slug)).toEqual(["new"]);
   });
@@ -299,7 +398,11 @@ describe("the hashes both stores keep", () => {
 
   type Hashes = { entry_hash: string; body_hash: string | null } | undefined;
   let names = 0;
-  const stores: { name: string; missing: boolean; open: () => { catalogue: Catalogue; hashes: (slug: string) => Promise<Hashes> } }[] = [
+  const stores: {
+    name: string;
+    missing: boolean;
+    open: () => { catalogue: Catalogue; hashes: (slug: string) => Promise<Hashes> };
+  }[] = [
     {
       name: "SQLite",
       missing: false,
@@ -309,7 +412,9 @@ describe("the hashes both stores keep", () => {
         const hashes = async (slug: string) => {
           const db = new Database(file, { readonly: true });
           try {
-            return db.prepare<[string], NonNullable<Hashes>>("SELECT entry_hash, body_hash FROM articles WHERE slug = ?").get(slug);
+            return db
+              .prepare<[string], NonNullable<Hashes>>("SELECT entry_hash, body_hash FROM articles WHERE slug = ?")
+              .get(slug);
           } finally {
             db.close();
           }
@@ -335,25 +440,35 @@ describe("the hashes both stores keep", () => {
     },
   ];
 
-  const bodies = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom("# A heading\n\nSome *emphasis* and a [link](https://example.org).", "x\u0000y"));
+  const bodies = fc.oneof(
+    fc.string({ maxLength: 40 }),
+    fc.constantFrom("# A heading\n\nSome *emphasis* and a [link](https://example.org).", "x\u0000y"),
+  );
 
   describe.each(stores)("$name", ({ missing, open }) => {
-    it.skipIf(missing)("are the rules' own, for list entries and for articles with their bodies", async () => {
-      const { catalogue, hashes } = open();
-      await fc.assert(
-        fc.asyncProperty(entry, article, bodies, async (listed, fetched, body) => {
-          const one = { ...fetched, slug: listed.slug, body };
-          await catalogue.putEntries([listed]);
-          expect((await hashes(listed.slug))?.entry_hash).toBe(entryHash(listed));
-          await catalogue.putArticle(one);
-          expect(await hashes(one.slug)).toEqual({ entry_hash: entryHash(one), body_hash: bodyHash(one, await bodyTextOf(one)) });
-          // The same article again is unchanged by the rules' hashes.
-          expect(await catalogue.putArticle(one)).toBe(false);
-          await catalogue.remove([one.slug]);
-        }),
-        { numRuns: 25 },
-      );
-      catalogue.close();
-    }, 60_000);
+    it.skipIf(missing)(
+      "are the rules' own, for list entries and for articles with their bodies",
+      async () => {
+        const { catalogue, hashes } = open();
+        await fc.assert(
+          fc.asyncProperty(entry, article, bodies, async (listed, fetched, body) => {
+            const one = { ...fetched, slug: listed.slug, body };
+            await catalogue.putEntries([listed]);
+            expect((await hashes(listed.slug))?.entry_hash).toBe(entryHash(listed));
+            await catalogue.putArticle(one);
+            expect(await hashes(one.slug)).toEqual({
+              entry_hash: entryHash(one),
+              body_hash: bodyHash(one, await bodyTextOf(one)),
+            });
+            // The same article again is unchanged by the rules' hashes.
+            expect(await catalogue.putArticle(one)).toBe(false);
+            await catalogue.remove([one.slug]);
+          }),
+          { numRuns: 25 },
+        );
+        catalogue.close();
+      },
+      60_000,
+    );
   });
 });

@@ -86,7 +86,13 @@ const postgres: Store = {
        FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS c (source, slug, date, date_iso, n)
        JOIN articles a ON a.catalogue = (SELECT id FROM catalogues WHERE name = $1) AND a.slug = c.source
        ORDER BY c.n`,
-      [name, copies.map((one) => one.from), copies.map((one) => one.slug), copies.map((one) => one.date), copies.map((one) => isoDate(one.date) ?? null)],
+      [
+        name,
+        copies.map((one) => one.from),
+        copies.map((one) => one.slug),
+        copies.map((one) => one.date),
+        copies.map((one) => isoDate(one.date) ?? null),
+      ],
     );
     // The word counts, as the writes keep them (suggestions, and the bounds of the ranking).
     await pool!.query("DELETE FROM terms WHERE catalogue = (SELECT id FROM catalogues WHERE name = $1)", [name]);
@@ -109,7 +115,8 @@ const article = (slug: string, fields: Partial<CatalogueArticle> = {}): Catalogu
   ...fields,
 });
 
-const marked = (hit: { snippet: { text: string; mark: boolean }[] }) => hit.snippet.filter((part) => part.mark).map((part) => part.text);
+const marked = (hit: { snippet: { text: string; mark: boolean }[] }) =>
+  hit.snippet.filter((part) => part.mark).map((part) => part.text);
 
 // One suite, both stores: the PostgreSQL catalogue must give what the SQLite file gives.
 describe.each([sqlite, postgres])("the $name catalogue", (store) => {
@@ -124,15 +131,36 @@ describe.each([sqlite, postgres])("the $name catalogue", (store) => {
     await store.setUp();
     catalogue = open();
     ready = (async () => {
-      await catalogue.putArticle(article("tho-va-thien", { title: "Thơ và Thiền", body: "Mỗi sáng chúng tôi ngồi Thiền trong chánh điện. Đạo Phật dạy về Thích Nhất Hạnh." }));
-      await catalogue.putArticle(article("zazen", { title: "座禅の始め方", body: "毎朝の瞑想で心を調える。禪宗の歴史を学ぶ。", keywords: ["座禅", "Zen Retreat"] }));
+      await catalogue.putArticle(
+        article("tho-va-thien", {
+          title: "Thơ và Thiền",
+          body: "Mỗi sáng chúng tôi ngồi Thiền trong chánh điện. Đạo Phật dạy về Thích Nhất Hạnh.",
+        }),
+      );
+      await catalogue.putArticle(
+        article("zazen", {
+          title: "座禅の始め方",
+          body: "毎朝の瞑想で心を調える。禪宗の歴史を学ぶ。",
+          keywords: ["座禅", "Zen Retreat"],
+        }),
+      );
       await catalogue.putArticle(article("anapanasati", { title: "อานาปานสติ", body: "ฝึกสมาธิทุกวันช่วยให้จิตใจสงบ" }));
       await catalogue.putArticle(article("ganhwaseon", { title: "간화선", body: "불교명상을 배우는 하루" }));
-      await catalogue.putArticle(article("pali", { title: "Reading the Pali canon", body: "The Buddha taught the Dhamma and the path to nibbāna.", keywords: ["zen retreat"] }));
+      await catalogue.putArticle(
+        article("pali", {
+          title: "Reading the Pali canon",
+          body: "The Buddha taught the Dhamma and the path to nibbāna.",
+          keywords: ["zen retreat"],
+        }),
+      );
       // The nine new languages' scripts (docs/decisions/046).
-      await catalogue.putArticle(article("khmer", { title: "ព្រះពុទ្ធសាសនា", body: "និកាយហ្សេន បង្រៀនអំពីការធ្វើសមាធិ និងស្តាប់ធម៌ ដោយម៉ាស្ទ័រ" }));
+      await catalogue.putArticle(
+        article("khmer", { title: "ព្រះពុទ្ធសាសនា", body: "និកាយហ្សេន បង្រៀនអំពីការធ្វើសមាធិ និងស្តាប់ធម៌ ដោយម៉ាស្ទ័រ" }),
+      );
       await catalogue.putArticle(article("lao", { title: "ພາວະນາ", body: "ການນັ່ງສະມາທິທຸກມື້ຊ່ວຍໃຫ້ຈິດໃຈສະຫງົບ ໄປວັດເພື່ອຟັງທຳ" }));
-      await catalogue.putArticle(article("burmese", { title: "တရားထိုင်ခြင်း", body: "ဘုန်းကြီးကျောင်းတွင် မေတ္တာဘာဝနာ ပွားများကြသည်။" }));
+      await catalogue.putArticle(
+        article("burmese", { title: "တရားထိုင်ခြင်း", body: "ဘုန်းကြီးကျောင်းတွင် မေတ္တာဘာဝနာ ပွားများကြသည်။" }),
+      );
       // Burmese dot below before asat, as NFC orders them, and after, as typed: the same word.
       await catalogue.putArticle(article("burmese-nfc", { title: "မြင့်မြတ် ဓမ္မ", body: "ဓမ္မ" }));
       await catalogue.putArticle(article("burmese-typed", { title: "မြင\u103a\u1037မား ဓမ္မ", body: "ဓမ္မ" }));
@@ -212,7 +240,10 @@ describe.each([sqlite, postgres])("the $name catalogue", (store) => {
 
   it("finds a Tibetan phrase in both articles that have it, and marks it whole, tshegs included", async () => {
     await ready;
-    expect((await catalogue.search("སྒོམ་ཆེན", 1, 10)).hits.map((hit) => hit.slug).sort()).toEqual(["tibetan-apart", "tibetan-word"]);
+    expect((await catalogue.search("སྒོམ་ཆེན", 1, 10)).hits.map((hit) => hit.slug).sort()).toEqual([
+      "tibetan-apart",
+      "tibetan-word",
+    ]);
     const [hit] = (await catalogue.search("སྒོམ་ཆེན", 1, 10)).hits;
     expect(marked(hit!)).toEqual(["སྒོམ་ཆེན"]);
     const [sinhala] = (await catalogue.search("ශ්‍රී ලංකාවේ", 1, 10)).hits;
@@ -224,8 +255,24 @@ describe.each([sqlite, postgres])("the $name catalogue", (store) => {
     const letters = new Intl.Segmenter(undefined, { granularity: "grapheme" });
     /** A place where the text may be cut: a grapheme boundary that does not leave a letter broken (field-bounds.ts). */
     const wholeAt = (text: string, at: number) =>
-      at === 0 || at === text.length || ([...letters.segment(text)].some((part) => part.index === at) && !joinsNext(text, at));
-    const word = fc.constantFrom("ශ්‍රී", "විද්‍යාව", "ක්‍රියාව", "ප්‍රඥාව", "ධර්මය", "ស្ត្រី", "ព្រះធម៌", "ម៉ាស្ទ័រ", "ធ្វើសមាធិ", "ကမ္မဋ္ဌာန်း", "ဗုဒ္ဓဘာသာ", "བྱང་ཆུབ་སེམས་དཔའ།", "meditation");
+      at === 0 ||
+      at === text.length ||
+      ([...letters.segment(text)].some((part) => part.index === at) && !joinsNext(text, at));
+    const word = fc.constantFrom(
+      "ශ්‍රී",
+      "විද්‍යාව",
+      "ක්‍රියාව",
+      "ප්‍රඥාව",
+      "ධර්මය",
+      "ស្ត្រី",
+      "ព្រះធម៌",
+      "ម៉ាស្ទ័រ",
+      "ធ្វើសមាធិ",
+      "ကမ္မဋ္ဌာန်း",
+      "ဗုဒ္ဓဘာသာ",
+      "བྱང་ཆུབ་སེམས་དཔའ།",
+      "meditation",
+    );
     let count = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(word, { minLength: 40, maxLength: 120 }), fc.nat(), async (words, pick) => {
@@ -236,7 +283,11 @@ describe.each([sqlite, postgres])("the $name catalogue", (store) => {
         const hit = (await own.search(`${query} ${slug}`, 1, 10)).hits.find((found) => found.slug === slug);
         expect(hit, query).toBeDefined();
         const shown = spacedText(body).replaceAll("\u200b", "");
-        const inner = hit!.snippet.map((part) => part.text).join("").replace(/^…/, "").replace(/…$/, "");
+        const inner = hit!.snippet
+          .map((part) => part.text)
+          .join("")
+          .replace(/^…/, "")
+          .replace(/…$/, "");
         const at = shown.indexOf(inner);
         expect(at, inner).toBeGreaterThanOrEqual(0);
         expect(wholeAt(shown, at) && wholeAt(shown, at + inner.length), inner).toBe(true);
@@ -259,7 +310,8 @@ describe.each([sqlite, postgres])("the $name catalogue", (store) => {
 
   it("ranks a word in the title above one in the body, counts and pages the results", async () => {
     const many = open();
-    for (let index = 0; index < 25; index++) await many.putArticle(article(`a${index}`, { body: `Words about metta, number ${index}.` }));
+    for (let index = 0; index < 25; index++)
+      await many.putArticle(article(`a${index}`, { body: `Words about metta, number ${index}.` }));
     await many.putArticle(article("metta-title", { title: "Metta practice", body: "Loving kindness." }));
     const first = await many.search("metta", 1, 10);
     expect(first.total).toBe(26);
@@ -273,7 +325,8 @@ describe.each([sqlite, postgres])("the $name catalogue", (store) => {
 
   it("counts matches up to 1,000 and says when there are more", async () => {
     const big = open();
-    for (let index = 0; index < 1005; index++) await big.putArticle(article(`b${index}`, { title: "Sitting", body: "breath" }));
+    for (let index = 0; index < 1005; index++)
+      await big.putArticle(article(`b${index}`, { title: "Sitting", body: "breath" }));
     const results = await big.search("breath", 100, 10);
     expect(results).toMatchObject({ total: 1000, more: true });
     expect(results.hits).toHaveLength(10);
@@ -297,7 +350,22 @@ describe.each([sqlite, postgres])("the $name catalogue", (store) => {
     await ready;
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof(fc.string({ maxLength: 300, unit: "grapheme" }), fc.constantFrom('"', "*", "NEAR(", "OR", "-", "\u0000", "AND NOT", "title:", "^x", "{a b}:c", "x".repeat(10_000))),
+        fc.oneof(
+          fc.string({ maxLength: 300, unit: "grapheme" }),
+          fc.constantFrom(
+            '"',
+            "*",
+            "NEAR(",
+            "OR",
+            "-",
+            "\u0000",
+            "AND NOT",
+            "title:",
+            "^x",
+            "{a b}:c",
+            "x".repeat(10_000),
+          ),
+        ),
         async (query) => {
           const results = await catalogue.search(query, 1, 10);
           expect(results.total).toBeGreaterThanOrEqual(0);
@@ -334,10 +402,16 @@ describe.each([sqlite, postgres])("the $name catalogue", (store) => {
     const rates: Record<string, number> = { "two-old": 0.9, "two-new": 0.1, "one-word": 1, "none-old": 0.8 };
     const slugsOf = (entries: { slug: string }[]) => entries.map((entry) => entry.slug);
     expect(slugsOf(await own.related(about, 3))).toEqual(["two-new", "two-old", "one-word"]);
-    expect(slugsOf(await own.related(about, 3, (slug) => rates[slug] ?? 0.5))).toEqual(["two-old", "two-new", "one-word"]);
+    expect(slugsOf(await own.related(about, 3, (slug) => rates[slug] ?? 0.5))).toEqual([
+      "two-old",
+      "two-new",
+      "one-word",
+    ]);
     // After those sharing words, of the newest four (twice the count), the more often read to the end first:
     // none-old, older, is not among them.
-    expect(slugsOf(await own.related({ ...about, keywords: ["nothing shared"] }, 2, (slug) => rates[slug] ?? 0.5))).toEqual(["one-word", "two-old"]);
+    expect(
+      slugsOf(await own.related({ ...about, keywords: ["nothing shared"] }, 2, (slug) => rates[slug] ?? 0.5)),
+    ).toEqual(["one-word", "two-old"]);
     expect(slugsOf(await own.entries(["one-word", "no-such-article", "two-old"]))).toEqual(["one-word", "two-old"]);
     expect((await own.entries(["two-new"]))[0]).toMatchObject({ slug: "two-new", title: "Title of two-new" });
     expect(await own.entries([])).toEqual([]);
@@ -347,7 +421,11 @@ describe.each([sqlite, postgres])("the $name catalogue", (store) => {
   it("asks for the bodies of new and changed list entries only, keeps what it has across a reopen, and forgets removed articles", async () => {
     const file = `reopen${names++}`;
     const first = open(file);
-    const entries = [1, 2, 3].map((index) => ({ slug: `e${index}`, title: `Entry ${index}`, description: "About zazen." }));
+    const entries = [1, 2, 3].map((index) => ({
+      slug: `e${index}`,
+      title: `Entry ${index}`,
+      description: "About zazen.",
+    }));
     expect(await first.putEntries(entries)).toEqual(["e1", "e2", "e3"]);
     expect((await first.search("zazen", 1, 10)).total).toBe(3);
     await first.putArticle(article("e1", { title: "Entry 1", description: "About zazen.", body: "Counting breaths." }));
@@ -375,7 +453,10 @@ describe.each([sqlite, postgres])("the $name catalogue", (store) => {
     const WORDS = ["twenty", "five", "nearly", "three"];
     const PLACES = ["title", "keywords", "description", "body twice", "body once"] as const;
     type Place = (typeof PLACES)[number];
-    const fill = (own: readonly string[], filler: string, count: number) => [...own, ...Array.from({ length: count - own.length }, (_, index) => filler + String.fromCharCode(97 + index))];
+    const fill = (own: readonly string[], filler: string, count: number) => [
+      ...own,
+      ...Array.from({ length: count - own.length }, (_, index) => filler + String.fromCharCode(97 + index)),
+    ];
     const template = (level: number, place: Place, slug: string, date: string): CatalogueArticle => {
       const words = WORDS.slice(0, level + 1);
       const body = place === "body twice" ? [...words, ...words] : place === "body once" ? words : [];
@@ -389,7 +470,9 @@ describe.each([sqlite, postgres])("the $name catalogue", (store) => {
       };
     };
     const dayOf = (day: number) => new Date(Date.UTC(2000, 0, 1) + day * 86_400_000).toISOString().slice(0, 10);
-    const templates = WORDS.flatMap((_, level) => PLACES.map((place) => ({ level, place, slug: `template-${level}-${PLACES.indexOf(place)}` })));
+    const templates = WORDS.flatMap((_, level) =>
+      PLACES.map((place) => ({ level, place, slug: `template-${level}-${PLACES.indexOf(place)}` })),
+    );
     for (const { level, place, slug } of templates) await ranked.putArticle(template(level, place, slug, dayOf(0)));
     // 20,000 articles: 5 % in each place of the heads and twice in the body, the rest once in the body (so
     // that ranking every match and ranking the newest differ); days spread with ties (about three a day),
@@ -401,7 +484,11 @@ describe.each([sqlite, postgres])("the $name catalogue", (store) => {
     });
     await store.copy(
       name,
-      articles.map(({ slug, level, place, day }) => ({ from: templates.find((one) => one.level === level && one.place === place)!.slug, slug, date: dayOf(day) })),
+      articles.map(({ slug, level, place, day }) => ({
+        from: templates.find((one) => one.level === level && one.place === place)!.slug,
+        slug,
+        date: dayOf(day),
+      })),
     );
     await ranked.remove(templates.map((one) => one.slug));
 
@@ -420,7 +507,11 @@ describe.each([sqlite, postgres])("the $name catalogue", (store) => {
       const want = expected(level);
       const offered = await ranked.search(query, 1, 1_000);
       const count = articles.filter((one) => one.level >= level).length;
-      expect({ query, total: offered.total, more: offered.more }).toEqual({ query, total: Math.min(count, 1_000), more: count > 1_000 });
+      expect({ query, total: offered.total, more: offered.more }).toEqual({
+        query,
+        total: Math.min(count, 1_000),
+        more: count > 1_000,
+      });
       expect(offered.hits.map((hit) => hit.slug)).toEqual(want.slice(0, 1_000));
       expect((await ranked.search(query, 7, 10)).hits.map((hit) => hit.slug)).toEqual(want.slice(60, 70));
     };
@@ -429,7 +520,10 @@ describe.each([sqlite, postgres])("the $name catalogue", (store) => {
     await check(2, "five nearly");
     // "five": fewer than 1,000 title matches, so the body tier follows. An old article written again with a
     // newer date moves among the newest; written back, it leaves.
-    const old = articles.filter((one) => one.level >= 1 && one.place === "body twice").sort(newer).at(-1)!;
+    const old = articles
+      .filter((one) => one.level >= 1 && one.place === "body twice")
+      .sort(newer)
+      .at(-1)!;
     expect(expected(1)).not.toContain(old.slug);
     old.day = 6_100;
     await ranked.putArticle(template(old.level, old.place, old.slug, dayOf(old.day)));

@@ -6,9 +6,24 @@ import { foldedText, spacedText } from "~/search/tokenize";
 
 // A body's searchable text worked out a piece at a time (docs/decisions/041) is the same as worked out whole.
 
-const word = fc.constantFrom("breath", "Đạo", "dhamma", "禪宗", "瞑想する", "สมาธิภาวนา", "ສະມາທິ", "ကမ္မဋ္ဌာန်း", "불교명상을", "nibbāna", "e\u0301", "\u0000");
+const word = fc.constantFrom(
+  "breath",
+  "Đạo",
+  "dhamma",
+  "禪宗",
+  "瞑想する",
+  "สมาธิภาวนา",
+  "ສະມາທິ",
+  "ကမ္မဋ္ဌာန်း",
+  "불교명상을",
+  "nibbāna",
+  "e\u0301",
+  "\u0000",
+);
 const separator = fc.constantFrom(" ", "\n", ", ", "。", " — ", "\n\n");
-const body = fc.array(fc.tuple(word, separator), { maxLength: 400 }).map((parts) => parts.map(([w, s]) => w + s).join(""));
+const body = fc
+  .array(fc.tuple(word, separator), { maxLength: 400 })
+  .map((parts) => parts.map(([w, s]) => w + s).join(""));
 
 describe("a body's searchable text", () => {
   it("is the same worked out in pieces as whole, for any script", async () => {
@@ -35,16 +50,33 @@ describe("a body's searchable text", () => {
 
 describe("a body's prose for the catalogue", () => {
   const paragraph = fc
-    .array(fc.constantFrom("Breath ", "[a link](https://example.org/a) ", "**stress** ", "<b>tag</b> ", "ສະມາທິ ", "## ", "1. ", "> ", "![i](/i.png) "), { minLength: 1, maxLength: 40 })
+    .array(
+      fc.constantFrom(
+        "Breath ",
+        "[a link](https://example.org/a) ",
+        "**stress** ",
+        "<b>tag</b> ",
+        "ສະມາທິ ",
+        "## ",
+        "1. ",
+        "> ",
+        "![i](/i.png) ",
+      ),
+      { minLength: 1, maxLength: 40 },
+    )
     .map((parts) => parts.join(""));
 
   // Pieces longer than any paragraph: each ends at a blank line.
   it("is the same made plain in pieces as whole, for paragraphs of any markup", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(paragraph, { maxLength: 60 }), fc.integer({ min: 1300, max: 5000 }), async (paragraphs, pieceChars) => {
-        const markdown = paragraphs.join("\n\n");
-        expect(await plainTextInPieces(markdown, pieceChars)).toBe(plainText(markdown));
-      }),
+      fc.asyncProperty(
+        fc.array(paragraph, { maxLength: 60 }),
+        fc.integer({ min: 1300, max: 5000 }),
+        async (paragraphs, pieceChars) => {
+          const markdown = paragraphs.join("\n\n");
+          expect(await plainTextInPieces(markdown, pieceChars)).toBe(plainText(markdown));
+        },
+      ),
       { numRuns: 150 },
     );
   });

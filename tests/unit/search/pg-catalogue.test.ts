@@ -46,18 +46,60 @@ describe.skipIf(postgresMissing)("the PostgreSQL catalogue", () => {
 
   it("finds the same articles as the SQLite file for any articles and words", async () => {
     const vocabulary = [
-      ...["thiền", "Thien", "đạo", "瞑想", "禪宗", "禅", "สมาธิ", "명상을", "불교", "dhamma", "nibbāna", "zen", "retreat", "Zen-Buddhismus", "o'clock", "x\u0000y", "\\", "'"],
+      ...[
+        "thiền",
+        "Thien",
+        "đạo",
+        "瞑想",
+        "禪宗",
+        "禅",
+        "สมาธิ",
+        "명상을",
+        "불교",
+        "dhamma",
+        "nibbāna",
+        "zen",
+        "retreat",
+        "Zen-Buddhismus",
+        "o'clock",
+        "x\u0000y",
+        "\\",
+        "'",
+      ],
       // The scripts of decision 046: Khmer and Lao clusters, Burmese in Unicode and Zawgyi, Tibetan words of
       // several syllables, Sinhala with and without its joiner, both Chinese scripts, marks out of NFC order.
-      ...["ធ្វើសមាធិ", "សមាធិ", "ស្តាប់ធម៌", "ຟັງທຳ", "ທຳ", "မေတ္တာ", "ဘုန္းႀကီးေက်ာင္း", "ဘုန်းကြီးကျောင်း", "བྱང་ཆུབ", "བྱང་", "ཆུབ", "སེམས་དཔའ།"],
+      ...[
+        "ធ្វើសមាធិ",
+        "សមាធិ",
+        "ស្តាប់ធម៌",
+        "ຟັງທຳ",
+        "ທຳ",
+        "မေတ္တာ",
+        "ဘုန္းႀကီးေက်ာင္း",
+        "ဘုန်းကြီးကျောင်း",
+        "བྱང་ཆུབ",
+        "བྱང་",
+        "ཆུབ",
+        "སེམས་དཔའ།",
+      ],
       ...["ශ්‍රී", "ශ්රී", "歷史很長", "历史", "很长", "觀音", "\u1019\u103c\u1004\u103a\u1037", "\u200d"],
     ];
-    const text = fc.array(fc.oneof(fc.constantFrom(...vocabulary), fc.string({ maxLength: 8 })), { maxLength: 12 }).map((words) => words.join(" "));
+    const text = fc
+      .array(fc.oneof(fc.constantFrom(...vocabulary), fc.string({ maxLength: 8 })), { maxLength: 12 })
+      .map((words) => words.join(" "));
     const articles = fc.uniqueArray(
-      fc.record({ slug: fc.stringMatching(/^[a-z]{1,8}$/), title: text, description: text, body: text, keywords: fc.array(fc.constantFrom("Zen Retreat", "thiền", "瞑想"), { maxLength: 2 }) }),
+      fc.record({
+        slug: fc.stringMatching(/^[a-z]{1,8}$/),
+        title: text,
+        description: text,
+        body: text,
+        keywords: fc.array(fc.constantFrom("Zen Retreat", "thiền", "瞑想"), { maxLength: 2 }),
+      }),
       { selector: (article) => article.slug, maxLength: 8 },
     );
-    const queries = fc.array(fc.oneof(fc.constantFrom(...vocabulary), fc.string({ maxLength: 6 })), { minLength: 1, maxLength: 3 }).map((words) => words.join(" "));
+    const queries = fc
+      .array(fc.oneof(fc.constantFrom(...vocabulary), fc.string({ maxLength: 6 })), { minLength: 1, maxLength: 3 })
+      .map((words) => words.join(" "));
     await fc.assert(
       fc.asyncProperty(articles, fc.array(queries, { minLength: 1, maxLength: 4 }), async (list, asked) => {
         const name = `same${names++}`;
@@ -71,7 +113,13 @@ describe.skipIf(postgresMissing)("the PostgreSQL catalogue", () => {
           }
           for (const query of asked) {
             const [one, two] = await Promise.all([sqlite.search(query, 1, 50), postgres.search(query, 1, 50)]);
-            expect({ query, total: two.total, more: two.more, match: two.match, suggestion: two.suggestion }).toEqual({ query, total: one.total, more: one.more, match: one.match, suggestion: one.suggestion });
+            expect({ query, total: two.total, more: two.more, match: two.match, suggestion: two.suggestion }).toEqual({
+              query,
+              total: one.total,
+              more: one.more,
+              match: one.match,
+              suggestion: one.suggestion,
+            });
             expect(two.hits.map((hit) => hit.slug).sort()).toEqual(one.hits.map((hit) => hit.slug).sort());
           }
           // Each catalogue counts its articles (the ranking's bounds), through writes and removals.
@@ -98,14 +146,26 @@ describe.skipIf(postgresMissing)("the PostgreSQL catalogue", () => {
     await migrate(newer);
     await newer.query("INSERT INTO schema_migrations (version) VALUES ($1)", [SCHEMA_VERSION + 1]);
     const refused = await prepareDatabase(newer, server.urlOf("newer"));
-    expect(refused).toEqual({ ok: false, reason: expect.stringMatching(/^Catalogue database postgres:\/\/postgres@127\.0\.0\.1:\d+\/newer cannot be used: its schema is version \d+, newer than this site's \d+/) });
+    expect(refused).toEqual({
+      ok: false,
+      reason: expect.stringMatching(
+        /^Catalogue database postgres:\/\/postgres@127\.0\.0\.1:\d+\/newer cannot be used: its schema is version \d+, newer than this site's \d+/,
+      ),
+    });
   });
 
   it("answers every statement of a search through its indexes, never by reading every article's words", async () => {
     const name = `everywhere${names++}`;
     const catalogue = openPostgresCatalogue(pool, name);
     for (let index = 0; index < 30; index++)
-      await catalogue.putArticle({ slug: `a${index}`, title: `Bell ${index}`, description: "", date: `2024-01-${String(1 + index).padStart(2, "0")}`, keywords: [], body: "The bell rings." });
+      await catalogue.putArticle({
+        slug: `a${index}`,
+        title: `Bell ${index}`,
+        description: "",
+        date: `2024-01-${String(1 + index).padStart(2, "0")}`,
+        keywords: [],
+        body: "The bell rings.",
+      });
     await pool.query("ANALYZE");
     const { rows: found } = await pool.query<{ id: number }>("SELECT id FROM catalogues WHERE name = $1", [name]);
     const id = found[0]!.id;
@@ -124,12 +184,18 @@ describe.skipIf(postgresMissing)("the PostgreSQL catalogue", () => {
     const generic = await pool.connect();
     await generic.query("SET plan_cache_mode = force_generic_plan");
     const literal = (value: unknown): string =>
-      Array.isArray(value) ? `ARRAY[${value.map(literal).join(", ")}]::text[]` : typeof value === "number" ? String(value) : generic.escapeLiteral(String(value));
+      Array.isArray(value)
+        ? `ARRAY[${value.map(literal).join(", ")}]::text[]`
+        : typeof value === "number"
+          ? String(value)
+          : generic.escapeLiteral(String(value));
     try {
       for (const [statement, values, index] of statements) {
         const { rows } = await pool.query<{ "QUERY PLAN": string }>(`EXPLAIN ${RANKING_SQL[statement]}`, values);
         await generic.query(`PREPARE plan_${statement} AS ${RANKING_SQL[statement]}`);
-        const { rows: genericRows } = await generic.query<{ "QUERY PLAN": string }>(`EXPLAIN EXECUTE plan_${statement} (${values.map(literal).join(", ")})`);
+        const { rows: genericRows } = await generic.query<{ "QUERY PLAN": string }>(
+          `EXPLAIN EXECUTE plan_${statement} (${values.map(literal).join(", ")})`,
+        );
         for (const [kind, plan] of [
           ["for these values", rows.map((row) => row["QUERY PLAN"]).join("\n")],
           ["for any values", genericRows.map((row) => row["QUERY PLAN"]).join("\n")],
@@ -149,8 +215,17 @@ describe.skipIf(postgresMissing)("the PostgreSQL catalogue", () => {
     const single = createPool({ url: server.url, poolSize: 1 });
     pools.push(single);
     const catalogue = openPostgresCatalogue(single, `prepared${names++}`);
-    await catalogue.putArticle({ slug: "bell", title: "The bell", description: "", date: "2024-01-01", keywords: [], body: "The bell rings." });
-    const preparedNow = async () => (await single.query<{ count: number }>("SELECT count(*)::int AS count FROM pg_prepared_statements")).rows[0]!.count;
+    await catalogue.putArticle({
+      slug: "bell",
+      title: "The bell",
+      description: "",
+      date: "2024-01-01",
+      keywords: [],
+      body: "The bell rings.",
+    });
+    const preparedNow = async () =>
+      (await single.query<{ count: number }>("SELECT count(*)::int AS count FROM pg_prepared_statements")).rows[0]!
+        .count;
     expect((await catalogue.search("bell", 1, 10)).hits.map((hit) => hit.slug)).toEqual(["bell"]);
     const afterOne = await preparedNow();
     expect(afterOne).toBeGreaterThan(0);
@@ -159,23 +234,35 @@ describe.skipIf(postgresMissing)("the PostgreSQL catalogue", () => {
     expect(await preparedNow()).toBe(afterOne);
     // Texts beyond the bound still answer, without growing what each connection keeps.
     const texts = Array.from({ length: 250 }, (_, index) => `SELECT $1::int + ${index} AS sum`);
-    for (const [index, text] of texts.entries()) expect(await run<{ sum: number }>(single, text, [1])).toEqual([{ sum: 1 + index }]);
+    for (const [index, text] of texts.entries())
+      expect(await run<{ sum: number }>(single, text, [1])).toEqual([{ sum: 1 + index }]);
     expect(await preparedNow()).toBeLessThanOrEqual(200);
   });
 
   it("keys each article by its day and id as the SQLite store does, for any date an article may have", async () => {
     const date = fc.oneof(
-      fc.date({ min: new Date(-62_198_755_200_000), max: new Date(8_640_000_000_000_000), noInvalidDate: true }).map((value) => value.toISOString()),
-      fc.constantFrom("0000-06-01T00:00:00.000Z", "-000001-01-01T00:00:00.000Z", "+010000-01-01T00:00:00.000Z", "1970-01-01T00:00:00.000Z", "4840-10-15T00:00:00.000Z"),
+      fc
+        .date({ min: new Date(-62_198_755_200_000), max: new Date(8_640_000_000_000_000), noInvalidDate: true })
+        .map((value) => value.toISOString()),
+      fc.constantFrom(
+        "0000-06-01T00:00:00.000Z",
+        "-000001-01-01T00:00:00.000Z",
+        "+010000-01-01T00:00:00.000Z",
+        "1970-01-01T00:00:00.000Z",
+        "4840-10-15T00:00:00.000Z",
+      ),
     );
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(fc.option(date), fc.nat({ max: 2 ** 40 })), { minLength: 1, maxLength: 50 }), async (rows) => {
-        const { rows: keys } = await pool.query<{ key: string }>(
-          "SELECT (catalogue_day(d) * 4294967296 + id % 4294967296)::text AS key FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS r (d, id, n) ORDER BY n",
-          [rows.map(([iso]) => iso), rows.map(([, id]) => id)],
-        );
-        expect(keys.map((row) => Number(row.key))).toEqual(rows.map(([iso, id]) => textKey(id % 2 ** 32, iso)));
-      }),
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.option(date), fc.nat({ max: 2 ** 40 })), { minLength: 1, maxLength: 50 }),
+        async (rows) => {
+          const { rows: keys } = await pool.query<{ key: string }>(
+            "SELECT (catalogue_day(d) * 4294967296 + id % 4294967296)::text AS key FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS r (d, id, n) ORDER BY n",
+            [rows.map(([iso]) => iso), rows.map(([, id]) => id)],
+          );
+          expect(keys.map((row) => Number(row.key))).toEqual(rows.map(([iso, id]) => textKey(id % 2 ** 32, iso)));
+        },
+      ),
     );
   });
 
@@ -186,7 +273,9 @@ describe.skipIf(postgresMissing)("the PostgreSQL catalogue", () => {
     const result = await prepareDatabase(away, url);
     expect(result.ok).toBe(false);
     const reason = (result as { reason: string }).reason;
-    expect(reason).toMatch(/^Catalogue database postgres:\/\/site@127\.0\.0\.1:\d+\/catalogue cannot be reached: ECONNREFUSED/);
+    expect(reason).toMatch(
+      /^Catalogue database postgres:\/\/site@127\.0\.0\.1:\d+\/catalogue cannot be reached: ECONNREFUSED/,
+    );
     expect(reason).not.toContain("secret-password");
     expect(reason).not.toContain("\n");
   });
@@ -204,7 +293,15 @@ describe.skipIf(postgresMissing)("the PostgreSQL catalogue", () => {
       pools.push(own);
       const catalogue = openPostgresCatalogue(own, name);
       const source = createHttpSource({ baseUrl: backend.url, token: FAKE_TOKEN, timeoutMs: 2000 });
-      const sync = startSync({ catalogue, source, domain: "zen.example.org", callsPerSecond: 50, freshMs, sweepMs: 3_600_000, label: name });
+      const sync = startSync({
+        catalogue,
+        source,
+        domain: "zen.example.org",
+        callsPerSecond: 50,
+        freshMs,
+        sweepMs: 3_600_000,
+        label: name,
+      });
       stops.push(sync.stop);
       return catalogue;
     }
@@ -233,7 +330,10 @@ describe.skipIf(postgresMissing)("the PostgreSQL catalogue", () => {
       const { calls, busiest } = await busiestSecond(perSecond, (backendUrl) => {
         const own = createPool({ url: server.url, poolSize: 2 });
         pools.push(own);
-        return { open: (name) => openPostgresCatalogue(own, name), pace: createBackendPacer(backendUrl, perSecond, { pool: own }) };
+        return {
+          open: (name) => openPostgresCatalogue(own, name),
+          pace: createBackendPacer(backendUrl, perSecond, { pool: own }),
+        };
       });
       // Three sites of 12 articles: two list pages and 12 bodies each, fetched once whichever origin fetched them.
       expect(calls).toBe(3 * (2 + 12));
@@ -279,7 +379,14 @@ describe.skipIf(postgresMissing)("the PostgreSQL catalogue", () => {
 
   it("fails fast while the database is away, and answers again when it is back, on the same pool", async () => {
     const catalogue: Catalogue = openPostgresCatalogue(pool, `outage${names++}`);
-    await catalogue.putArticle({ slug: "bell", title: "The temple bell", description: "", date: "2024-01-05", keywords: [], body: "Rung at dawn." });
+    await catalogue.putArticle({
+      slug: "bell",
+      title: "The temple bell",
+      description: "",
+      date: "2024-01-05",
+      keywords: [],
+      body: "Rung at dawn.",
+    });
     expect((await catalogue.search("bell", 1, 10)).total).toBe(1);
     await server.stopServer();
     try {
@@ -291,7 +398,11 @@ describe.skipIf(postgresMissing)("the PostgreSQL catalogue", () => {
     }
     const end = Date.now() + 10_000;
     let total: number | undefined;
-    while (total === undefined && Date.now() < end) total = await catalogue.search("bell", 1, 10).then((found) => found.total, () => undefined);
+    while (total === undefined && Date.now() < end)
+      total = await catalogue.search("bell", 1, 10).then(
+        (found) => found.total,
+        () => undefined,
+      );
     expect(total).toBe(1);
   }, 30_000);
 });

@@ -15,7 +15,8 @@ describe("the periods of a window", () => {
           const digits = String(period).padStart(5, "0");
           return terms.some((term) => (term.prefix ? digits.startsWith(term.digits) : digits === term.digits));
         };
-        for (const period of [first, last, Math.floor((first + last) / 2), first + 1, last - 1]) if (period >= first && period <= last) expect(covers(period), String(period)).toBe(true);
+        for (const period of [first, last, Math.floor((first + last) / 2), first + 1, last - 1])
+          if (period >= first && period <= last) expect(covers(period), String(period)).toBe(true);
         if (first > 0) expect(covers(first - 1)).toBe(false);
         // Each term begins where the one before ends: no period is asked for twice, none is skipped.
         let next = first;
@@ -41,7 +42,11 @@ describe("the bounds of a search", () => {
   it("hold the number of matching articles between them, for any articles and queries", () => {
     const word = fc.constantFrom<string>("sit", "sitting", "bell", "belly", "breath", "zen", "dharma");
     const operand = fc.record({ lexemes: fc.array(word, { minLength: 1, maxLength: 2 }), prefix: fc.boolean() });
-    const shape = fc.record({ all: fc.boolean(), parts: fc.array(fc.array(operand, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 3 }), weight: fc.constant("" as const) });
+    const shape = fc.record({
+      all: fc.boolean(),
+      parts: fc.array(fc.array(operand, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 3 }),
+      weight: fc.constant("" as const),
+    });
     fc.assert(
       fc.property(fc.array(fc.uniqueArray(word, { maxLength: 5 }), { maxLength: 30 }), shape, (articles, query) => {
         const docs = (lexeme: string) => articles.filter((held) => held.includes(lexeme)).length;
@@ -50,12 +55,15 @@ describe("the bounds of a search", () => {
           const counts = terms.filter((term) => term.startsWith(prefix)).map(docs);
           return { sum: counts.reduce((sum, count) => sum + count, 0), most: Math.max(0, ...counts) };
         };
-        const holds = (held: string[], lexeme: string, prefix: boolean) => held.some((term) => (prefix ? term.startsWith(lexeme) : term === lexeme));
+        const holds = (held: string[], lexeme: string, prefix: boolean) =>
+          held.some((term) => (prefix ? term.startsWith(lexeme) : term === lexeme));
         // A phrase of several words may match wherever all its words are, or nowhere: both are bounded.
         const matches = (phrases: boolean) =>
           articles.filter((held) => {
-            const part = (operands: typeof query.parts[number]) =>
-              operands.some(({ lexemes, prefix }) => (lexemes.length > 1 && !phrases ? false : lexemes.every((lexeme) => holds(held, lexeme, prefix))));
+            const part = (operands: (typeof query.parts)[number]) =>
+              operands.some(({ lexemes, prefix }) =>
+                lexemes.length > 1 && !phrases ? false : lexemes.every((lexeme) => holds(held, lexeme, prefix)),
+              );
             return query.all ? query.parts.every(part) : query.parts.some(part);
           }).length;
         const { atMost, atLeast } = matchBounds(query, docs, prefixed, articles.length);

@@ -12,15 +12,33 @@ import { queryWords } from "~/search/tokenize";
 const db = new Database(":memory:");
 db.exec(`CREATE VIRTUAL TABLE t USING fts5 (body, tokenize = "${FTS5_TOKENIZER}")`);
 const insert = db.prepare("INSERT INTO t (rowid, body) VALUES (1, ?)");
-const fts5Snippet = db.prepare<[number, string], { snippet: string }>("SELECT snippet(t, 0, '[', ']', '…', ?) AS snippet FROM t WHERE t MATCH ?");
+const fts5Snippet = db.prepare<[number, string], { snippet: string }>(
+  "SELECT snippet(t, 0, '[', ']', '…', ?) AS snippet FROM t WHERE t MATCH ?",
+);
 afterAll(() => db.close());
 
-const ASCII_WORDS = ["breath", "Breath", "BELL", "bell", "teacher", "the", "sit", "sitting", "a", "of", "zen", "2026", "x9"];
+const ASCII_WORDS = [
+  "breath",
+  "Breath",
+  "BELL",
+  "bell",
+  "teacher",
+  "the",
+  "sit",
+  "sitting",
+  "a",
+  "of",
+  "zen",
+  "2026",
+  "x9",
+];
 const OTHER_WORDS = ["Thiền", "thien", "Đạo", "café", "cafe", "nibbāna"];
 const SEPARATORS = [" ", ". ", ": ", ", ", "\n\n", " - ", ".", "  ", "! ", "? "];
 
 const textOf = (words: string[]) =>
-  fc.array(fc.tuple(fc.constantFrom(...words), fc.constantFrom(...SEPARATORS)), { minLength: 1, maxLength: 120 }).map((pairs) => pairs.map(([word, separator]) => word + separator).join(""));
+  fc
+    .array(fc.tuple(fc.constantFrom(...words), fc.constantFrom(...SEPARATORS)), { minLength: 1, maxLength: 120 })
+    .map((pairs) => pairs.map(([word, separator]) => word + separator).join(""));
 
 describe("snippets on PostgreSQL", () => {
   it("are FTS5's snippets, in ASCII texts and others, for one word or several, a prefix or a phrase", () => {
@@ -33,7 +51,9 @@ describe("snippets on PostgreSQL", () => {
         (text, words, prefix, size) => {
           const query = queryWords(words.join(" "));
           const phrases = phrasesOf(query).map((phrase) => ({ ...phrase, prefix }));
-          const expression = phrases.map((phrase) => `"${phrase.words.join(" ")}"${phrase.prefix ? " *" : ""}`).join(" OR ");
+          const expression = phrases
+            .map((phrase) => `"${phrase.words.join(" ")}"${phrase.prefix ? " *" : ""}`)
+            .join(" OR ");
           db.exec("DELETE FROM t");
           insert.run(text);
           const expected = fts5Snippet.get(size, expression)?.snippet;

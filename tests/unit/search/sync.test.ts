@@ -29,11 +29,26 @@ async function backendWith(content: ReturnType<typeof makeArticles>) {
   return backend;
 }
 
-function sync(backend: Backend, file: string, options: { callsPerSecond?: number; freshMs?: number; sweepMs?: number } = {}) {
+function sync(
+  backend: Backend,
+  file: string,
+  options: { callsPerSecond?: number; freshMs?: number; sweepMs?: number } = {},
+) {
   const catalogue = openSqliteCatalogue(file);
   opened.push(catalogue);
   const source = createHttpSource({ baseUrl: backend.url, token: FAKE_TOKEN, timeoutMs: 2000 });
-  running.push(startSync({ catalogue, source, domain: "zen.example.org", callsPerSecond: 20, freshMs: 60_000, sweepMs: 3_600_000, label: "test", ...options }));
+  running.push(
+    startSync({
+      catalogue,
+      source,
+      domain: "zen.example.org",
+      callsPerSecond: 20,
+      freshMs: 60_000,
+      sweepMs: 3_600_000,
+      label: "test",
+      ...options,
+    }),
+  );
   return catalogue;
 }
 
@@ -58,8 +73,12 @@ describe("the catalogue's sync", () => {
     expect(details(backend)).toHaveLength(25);
     // Never a burst: no second holds more than 20 calls (one more for the network's jitter), and the
     // calls are spread out rather than bunched.
-    for (const call of calls) expect(calls.filter((other) => other.at >= call.at && other.at < call.at + 1000).length).toBeLessThanOrEqual(21);
-    const gaps = calls.slice(1).map((call, index) => call.at - calls[index]!.at).sort((a, b) => a - b);
+    for (const call of calls)
+      expect(calls.filter((other) => other.at >= call.at && other.at < call.at + 1000).length).toBeLessThanOrEqual(21);
+    const gaps = calls
+      .slice(1)
+      .map((call, index) => call.at - calls[index]!.at)
+      .sort((a, b) => a - b);
     expect(gaps[Math.floor(gaps.length / 2)]).toBeGreaterThanOrEqual(45);
     expect((await catalogue.search("Backend Article 17", 1, 10)).hits[0]!.slug).toBe("backend-article-17");
   });
@@ -109,7 +128,10 @@ describe("the catalogue's sync", () => {
     await new Promise((resolve) => setTimeout(resolve, bound - (Date.now() - changed) + 200));
     expect(lists(backend)).toHaveLength(0);
     const calls = backend.calls().map((call) => call.at);
-    for (const at of calls) expect(calls.filter((other) => other >= at && other < at + 1000).length).toBeLessThanOrEqual(timing.callsPerSecond * REFRESH_SHARE + 1);
+    for (const at of calls)
+      expect(calls.filter((other) => other >= at && other < at + 1000).length).toBeLessThanOrEqual(
+        timing.callsPerSecond * REFRESH_SHARE + 1,
+      );
     expect(new Set(details(backend).map((call) => call.query.slug)).size).toBe(10);
   });
 

@@ -2,7 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { textKey } from "~/search/text-key";
 
-const date = fc.date({ min: new Date("1900-01-01"), max: new Date("4800-12-31"), noInvalidDate: true }).map((value) => value.toISOString());
+const date = fc
+  .date({ min: new Date("1900-01-01"), max: new Date("4800-12-31"), noInvalidDate: true })
+  .map((value) => value.toISOString());
 
 describe("an article's key in the full-text index", () => {
   it("orders articles by their day, then by id", () => {

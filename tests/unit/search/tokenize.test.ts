@@ -2,11 +2,36 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { foldWord } from "~/search/folding";
 import { editDistance, suggestWord } from "~/search/suggest";
-import { clusters, foldedText, matchExpression, MAX_QUERY_WORDS, queryWords, segmentRun, spacedText, words } from "~/search/tokenize";
+import {
+  clusters,
+  foldedText,
+  matchExpression,
+  MAX_QUERY_WORDS,
+  queryWords,
+  segmentRun,
+  spacedText,
+  words,
+} from "~/search/tokenize";
 
 /** Khmer and Burmese words with stacked consonants (coeng, virama) and marks, in sentences without spaces. */
 const clusteredRun = fc
-  .array(fc.constantFrom("ម៉ាស្ទ័រ", "ព្រះពុទ្ធសាសនា", "សមាធិ", "ព្រះធម៌", "ស្រី", "ក្ស័យ", "ဗုဒ္ဓဘာသာ", "ကမ္မဋ္ဌာန်း", "သိဒ္ဓတ္ထ", "မင်္ဂလာ", "ကျွန်ုပ်", "တရား"), { minLength: 1, maxLength: 40 })
+  .array(
+    fc.constantFrom(
+      "ម៉ាស្ទ័រ",
+      "ព្រះពុទ្ធសាសនា",
+      "សមាធិ",
+      "ព្រះធម៌",
+      "ស្រី",
+      "ក្ស័យ",
+      "ဗုဒ္ဓဘာသာ",
+      "ကမ္မဋ္ဌာန်း",
+      "သိဒ္ဓတ္ထ",
+      "မင်္ဂလာ",
+      "ကျွန်ုပ်",
+      "တရား",
+    ),
+    { minLength: 1, maxLength: 40 },
+  )
   .map((parts) => parts.join(""));
 
 describe("the tokenizer", () => {
@@ -29,7 +54,9 @@ describe("the tokenizer", () => {
     const pieces = segmentRun(run);
     expect(pieces.join("")).toBe(run);
     // Nearly the words the segmenter finds in the whole run at once (its dictionary reads the context).
-    const whole = [...new Intl.Segmenter("und", { granularity: "word" }).segment(run)].filter((word) => word.isWordLike).map((word) => word.segment);
+    const whole = [...new Intl.Segmenter("und", { granularity: "word" }).segment(run)]
+      .filter((word) => word.isWordLike)
+      .map((word) => word.segment);
     const found = new Set(pieces.map((word, index) => `${word}@${pieces.slice(0, index).join("").length}`));
     const agreeing = whole.filter((word, index) => found.has(`${word}@${whole.slice(0, index).join("").length}`));
     expect(agreeing.length / whole.length).toBeGreaterThan(0.97);
@@ -93,7 +120,9 @@ describe("the tokenizer", () => {
     const typed = ["မြင\u103a\u1037မြတ်", "\u0f40\u0f72\u0f71"];
     for (const text of typed) {
       expect(spacedText(text)).toBe(spacedText(text.normalize("NFC")));
-      expect(queryWords(text).flatMap((word) => word.spellings)).toEqual(queryWords(text.normalize("NFC")).flatMap((word) => word.spellings));
+      expect(queryWords(text).flatMap((word) => word.spellings)).toEqual(
+        queryWords(text.normalize("NFC")).flatMap((word) => word.spellings),
+      );
       expect(spacedText(text)).not.toBe(text);
     }
   });
@@ -115,7 +144,10 @@ describe("the tokenizer", () => {
     const metta = queryWords("မေတ္တာ");
     expect(metta.map((word) => word.word)).toEqual(["မေတ္တာ"]);
     expect(metta[0]!.spellings).toEqual(expect.arrayContaining([words("မေတ္တာ").join(" "), words("မတ်ေတာ").join(" ")]));
-    expect(queryWords("ဗုဒ္ဓဘာသာ").flatMap((word) => word.spellings)).toEqual([...words("ဗုဒ္ဓဘာသာ"), clusters("ဗုဒ္ဓဘာသာ").join(" ")]);
+    expect(queryWords("ဗုဒ္ဓဘာသာ").flatMap((word) => word.spellings)).toEqual([
+      ...words("ဗုဒ္ဓဘာသာ"),
+      clusters("ဗုဒ္ဓဘာသာ").join(" "),
+    ]);
   });
 
   it("folds accents, variant characters and transliterations to one spelling", () => {
@@ -144,7 +176,9 @@ describe("the tokenizer", () => {
         expect(outside).toMatch(/^[\s()*]*(?:(?:AND|OR)[\s()*]*)*$/);
       }),
     );
-    expect(queryWords(Array.from({ length: 50 }, (_, index) => `word${index}`).join(" "))).toHaveLength(MAX_QUERY_WORDS);
+    expect(queryWords(Array.from({ length: 50 }, (_, index) => `word${index}`).join(" "))).toHaveLength(
+      MAX_QUERY_WORDS,
+    );
   });
 
   it("suggests the closest indexed word", () => {

@@ -5,10 +5,27 @@ import { defaultContentDir, parseSettings, publicSettings } from "~/site/config.
 describe("settings", () => {
   it("reads the image settings: hosts with or without a port, a cache folder and bound, a secret", () => {
     const defaults = parseSettings({});
-    expect(defaults.ok && defaults.settings.images).toMatchObject({ hosts: undefined, cacheMaxBytes: 512 * 1024 * 1024, urlSecret: undefined, fetchTimeoutMs: 8000 });
-    const set = parseSettings({ IMAGE_HOSTS: " Images.LAN , 127.0.0.1:4105,", IMAGE_CACHE_MAX_MB: "10", IMAGE_URL_SECRET: "0123456789abcdef" });
-    expect(set.ok && set.settings.images).toMatchObject({ hosts: ["images.lan", "127.0.0.1:4105"], cacheMaxBytes: 10 * 1024 * 1024, urlSecret: "0123456789abcdef" });
-    const wrong = parseSettings({ IMAGE_HOSTS: "images.lan, http://x/", IMAGE_URL_SECRET: "short", IMAGE_CACHE_MAX_MB: "0" });
+    expect(defaults.ok && defaults.settings.images).toMatchObject({
+      hosts: undefined,
+      cacheMaxBytes: 512 * 1024 * 1024,
+      urlSecret: undefined,
+      fetchTimeoutMs: 8000,
+    });
+    const set = parseSettings({
+      IMAGE_HOSTS: " Images.LAN , 127.0.0.1:4105,",
+      IMAGE_CACHE_MAX_MB: "10",
+      IMAGE_URL_SECRET: "0123456789abcdef",
+    });
+    expect(set.ok && set.settings.images).toMatchObject({
+      hosts: ["images.lan", "127.0.0.1:4105"],
+      cacheMaxBytes: 10 * 1024 * 1024,
+      urlSecret: "0123456789abcdef",
+    });
+    const wrong = parseSettings({
+      IMAGE_HOSTS: "images.lan, http://x/",
+      IMAGE_URL_SECRET: "short",
+      IMAGE_CACHE_MAX_MB: "0",
+    });
     expect(wrong.ok).toBe(false);
     const text = wrong.ok ? "" : wrong.problems.join("\n");
     expect(text).toMatch(/IMAGE_HOSTS has "http:\/\/x\/"/);
@@ -43,16 +60,29 @@ describe("settings", () => {
       const result = parseSettings(env);
       return result.ok && result.settings.analytics;
     };
-    expect([counted({}), counted({ METRICS_PORT: "9464" }), counted({ ANALYTICS: "off" })]).toEqual([true, true, false]);
+    expect([counted({}), counted({ METRICS_PORT: "9464" }), counted({ ANALYTICS: "off" })]).toEqual([
+      true,
+      true,
+      false,
+    ]);
     expect(on({ METRICS_PORT: "9464", ANALYTICS: "no" })).toMatch(/ANALYTICS must be "on" or "off"/);
   });
 
   it("puts the catalogue on PostgreSQL only with a postgres:// address, with a bounded pool, and never shows the password", () => {
     const unset = parseSettings({});
     expect(unset.ok && unset.settings.catalogue.database).toBeUndefined();
-    const set = parseSettings({ CATALOGUE_DATABASE_URL: "postgres://site:pw@db.example.org:5432/catalogue", CATALOGUE_DATABASE_POOL: "8" });
-    expect(set.ok && set.settings.catalogue.database).toEqual({ url: "postgres://site:pw@db.example.org:5432/catalogue", poolSize: 8 });
-    const wrong = parseSettings({ CATALOGUE_DATABASE_URL: "mysql://site:hunter2@db/catalogue", CATALOGUE_DATABASE_POOL: "0" });
+    const set = parseSettings({
+      CATALOGUE_DATABASE_URL: "postgres://site:pw@db.example.org:5432/catalogue",
+      CATALOGUE_DATABASE_POOL: "8",
+    });
+    expect(set.ok && set.settings.catalogue.database).toEqual({
+      url: "postgres://site:pw@db.example.org:5432/catalogue",
+      poolSize: 8,
+    });
+    const wrong = parseSettings({
+      CATALOGUE_DATABASE_URL: "mysql://site:hunter2@db/catalogue",
+      CATALOGUE_DATABASE_POOL: "0",
+    });
     const text = wrong.ok ? "" : wrong.problems.join("\n");
     expect(text).toMatch(/CATALOGUE_DATABASE_URL must be a PostgreSQL address/);
     expect(text).toMatch(/CATALOGUE_DATABASE_POOL must be at least 1/);
@@ -77,7 +107,13 @@ describe("settings", () => {
       CATALOGUE_DATABASE_POOL: "7",
     });
     expect(old.ok && old.settings.catalogue).toEqual(renamed.ok && renamed.settings.catalogue);
-    expect(old.ok && old.settings.catalogue).toMatchObject({ dir: "/var/lib/site/catalogue", sync: false, callsPerSecond: 9, sweepSeconds: 600, database: { poolSize: 7 } });
+    expect(old.ok && old.settings.catalogue).toMatchObject({
+      dir: "/var/lib/site/catalogue",
+      sync: false,
+      callsPerSecond: 9,
+      sweepSeconds: 600,
+      database: { poolSize: 7 },
+    });
     const wrongOld = parseSettings({ CATALOG_DATABASE_POOL: "0" });
     expect(wrongOld.ok ? [] : wrongOld.problems).toEqual(["CATALOG_DATABASE_POOL must be at least 1"]);
     expect(parseSettings({ CATALOG_DIR: "/a", CATALOGUE_DIR: "/a" }).ok).toBe(true);
@@ -107,7 +143,9 @@ describe("settings", () => {
     // By translations: zh-CN reads zh-Hans's articles, de-AT de's.
     expect(folder({ SITE_LANGUAGE: "zh-CN" })).toBe(path.join("content", "zh-Hans"));
     expect(folder({ SITE_LANGUAGE: "de-AT", CONTENT_DIR: "" })).toBe(path.join("content", "de"));
-    expect(folder({ SITE_LANGUAGE: "my", CONTENT_DIR: "/srv/articles" })).toBe(path.relative(process.cwd(), "/srv/articles"));
+    expect(folder({ SITE_LANGUAGE: "my", CONTENT_DIR: "/srv/articles" })).toBe(
+      path.relative(process.cwd(), "/srv/articles"),
+    );
     // A language with no folder of its own reads English's.
     expect(defaultContentDir("fr")).toBe(path.join("content", "blog"));
   });

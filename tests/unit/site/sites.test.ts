@@ -51,7 +51,16 @@ describe("host patterns", () => {
     expect(parseHostPattern("*.example.org")).toBe("*.example.org");
     expect(parseHostPattern("127.0.0.1")).toBe("127.0.0.1");
     // "zen.0" is no address a Host header can name; "*.org" would take a whole top-level domain.
-    for (const bad of ["zen.example.org:8080", "https://zen.example.org", "zen.*.org", "*", "*.org", "zen.0", "a b", ""]) {
+    for (const bad of [
+      "zen.example.org:8080",
+      "https://zen.example.org",
+      "zen.*.org",
+      "*",
+      "*.org",
+      "zen.0",
+      "a b",
+      "",
+    ]) {
       expect(parseHostPattern(bad), bad).toBeUndefined();
     }
   });
@@ -84,7 +93,12 @@ describe("the sites file", () => {
       leadForm: { url: "https://forms.example.org/embed", category: "zen-retreats" },
     });
     // An empty value turns the environment's setting off; a number is read as text.
-    expect(forest).toMatchObject({ hosts: ["forest.example.org"], siteName: "Forest Sangha", adScriptUrl: undefined, leadForm: { category: "108" } });
+    expect(forest).toMatchObject({
+      hosts: ["forest.example.org"],
+      siteName: "Forest Sangha",
+      adScriptUrl: undefined,
+      leadForm: { category: "108" },
+    });
     expect(result.directory.find("www.zen.example.org")).toBe(zen);
     expect(zen!.key).not.toBe(forest!.key);
   });
@@ -157,9 +171,13 @@ describe("the sites file", () => {
   });
 
   it("refuses two sites with one host, or one canonical address", () => {
-    expect(problemsOf("sites:\n  - hosts: [a.org]\n  - hosts: [A.org.]\n")).toEqual(["site a.org: hosts has a.org, which an earlier site has too"]);
+    expect(problemsOf("sites:\n  - hosts: [a.org]\n  - hosts: [A.org.]\n")).toEqual([
+      "site a.org: hosts has a.org, which an earlier site has too",
+    ]);
     expect(
-      problemsOf("sites:\n  - hosts: [a.org]\n    SITE_URL: https://a.org\n  - hosts: [b.org]\n    SITE_URL: https://a.org/blog\n"),
+      problemsOf(
+        "sites:\n  - hosts: [a.org]\n    SITE_URL: https://a.org\n  - hosts: [b.org]\n    SITE_URL: https://a.org/blog\n",
+      ),
     ).toEqual(["site b.org: SITE_URL https://a.org is site a.org's too"]);
   });
 });

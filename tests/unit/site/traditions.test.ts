@@ -29,7 +29,9 @@ describe("a site's tradition", () => {
       expect(set.ok && set.settings.site.tradition).toBe(tradition);
     }
     const wrong = parseSettings({ SITE_TRADITION: "mahayana" });
-    expect(wrong.ok ? "" : wrong.problems.join("\n")).toMatch(/SITE_TRADITION must be one of zen, theravada, tibetan, pure-land, general/);
+    expect(wrong.ok ? "" : wrong.problems.join("\n")).toMatch(
+      /SITE_TRADITION must be one of zen, theravada, tibetan, pure-land, general/,
+    );
   });
 
   it("gives every tradition but Zen the same keys, each in place of a key of Zen's", () => {
@@ -79,9 +81,13 @@ describe("a site's tradition", () => {
     expect(MARKS.theravada).not.toBe(MARKS.zen);
     expect(MARKS.tibetan).not.toBe(MARKS.theravada);
     expect(site({ SITE_PRODUCT: "Rinzai Zen" }).encyclopediaUrl).toBe("https://en.wikipedia.org/wiki/Rinzai_Zen");
-    expect(site({ SITE_TRADITION: "theravada", SITE_PRODUCT: "ထေရဝါဒ" }).encyclopediaUrl).toBe("https://en.wikipedia.org/wiki/Theravada");
+    expect(site({ SITE_TRADITION: "theravada", SITE_PRODUCT: "ထေရဝါဒ" }).encyclopediaUrl).toBe(
+      "https://en.wikipedia.org/wiki/Theravada",
+    );
     expect(site({ SITE_TRADITION: "tibetan" }).encyclopediaUrl).toBe("https://en.wikipedia.org/wiki/Tibetan_Buddhism");
-    expect(site({ SITE_TRADITION: "pure-land", ENCYCLOPEDIA_URL: "https://example.org/jodo" }).encyclopediaUrl).toBe("https://example.org/jodo");
+    expect(site({ SITE_TRADITION: "pure-land", ENCYCLOPEDIA_URL: "https://example.org/jodo" }).encyclopediaUrl).toBe(
+      "https://example.org/jodo",
+    );
   });
 
   it("is in every site's share image description and language", () => {
@@ -93,9 +99,14 @@ describe("a site's tradition", () => {
 });
 
 // Tibetan letters U+0F40–U+0F6C, and names made of syllables of them.
-const letter = fc.integer({ min: 0x0f40, max: 0x0f6c }).map((code) => String.fromCodePoint(code)).filter((char) => /\p{L}/u.test(char));
+const letter = fc
+  .integer({ min: 0x0f40, max: 0x0f6c })
+  .map((code) => String.fromCodePoint(code))
+  .filter((char) => /\p{L}/u.test(char));
 const syllable = fc.array(letter, { minLength: 1, maxLength: 3 }).map((letters) => letters.join(""));
-const tibetanName = fc.tuple(fc.array(syllable, { minLength: 1, maxLength: 4 }), fc.boolean()).map(([syllables, tsheg]) => syllables.join("་") + (tsheg ? "་" : ""));
+const tibetanName = fc
+  .tuple(fc.array(syllable, { minLength: 1, maxLength: 4 }), fc.boolean())
+  .map(([syllables, tsheg]) => syllables.join("་") + (tsheg ? "་" : ""));
 
 describe("Tibetan and Dzongkha at the join of a name and a shad", () => {
   it("keeps the tsheg after ང, drops it after any other letter, writes no shad after a final ཀ or ག", () => {
@@ -123,11 +134,15 @@ describe("Tibetan and Dzongkha at the join of a name and a shad", () => {
   });
 
   it("writes the joins of a language's translations out for the site's name, and no other placeholder", () => {
-    const messages = { "footer.copyright": "© ༢༠༢༤ {site}། པར་དབང་།", "search.count": { other: "{count} {site}།" }, "x": "{query}།" };
+    const messages = {
+      "footer.copyright": "© ༢༠༢༤ {site}། པར་དབང་།",
+      "search.count": { other: "{count} {site}།" },
+      x: "{query}།",
+    };
     expect(joinNamesWithShad(messages, { site: "བདེ་ཆེན་ཆོས་གླིང" })).toEqual({
       "footer.copyright": "© ༢༠༢༤ བདེ་ཆེན་ཆོས་གླིང་། པར་དབང་།",
       "search.count": { other: "{count} བདེ་ཆེན་ཆོས་གླིང་།" },
-      "x": "{query}།",
+      x: "{query}།",
     });
   });
 
@@ -163,11 +178,17 @@ describe("a site's own About text", () => {
     return folders.at(-1)!;
   };
   afterAll(() => folders.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-  const render = async (markdown: string) => ({ html: `<p>${markdown.replace(/</g, "&lt;")}</p>`, words: markdown.split(/\s+/).length });
+  const render = async (markdown: string) => ({
+    html: `<p>${markdown.replace(/</g, "&lt;")}</p>`,
+    words: markdown.split(/\s+/).length,
+  });
   const siteWith = (file: string, given: boolean, key = file) => ({ key, label: "test", about: { file, given } });
 
   it("is ABOUT_FILE, else _about.md among the site's articles", () => {
-    expect(aboutSourceOf("docs/about.md", "/srv/content")).toEqual({ file: path.resolve("docs/about.md"), given: true });
+    expect(aboutSourceOf("docs/about.md", "/srv/content")).toEqual({
+      file: path.resolve("docs/about.md"),
+      given: true,
+    });
     expect(aboutSourceOf(undefined, "/srv/content")).toEqual({ file: "/srv/content/_about.md", given: false });
   });
 
@@ -176,7 +197,9 @@ describe("a site's own About text", () => {
     const file = path.join(dir, "_about.md");
     writeFileSync(file, "Our temple <b>welcomes</b> you.");
     const renderer = vi.fn(render);
-    expect(await aboutHtml(siteWith(file, false, "once"), renderer)).toBe("<p>Our temple &lt;b>welcomes&lt;/b> you.</p>");
+    expect(await aboutHtml(siteWith(file, false, "once"), renderer)).toBe(
+      "<p>Our temple &lt;b>welcomes&lt;/b> you.</p>",
+    );
     await aboutHtml(siteWith(file, false, "once"), renderer);
     expect(renderer).toHaveBeenCalledTimes(1);
   });
@@ -184,7 +207,10 @@ describe("a site's own About text", () => {
   it("keeps the page's one h1: the text's headings are the About section's h3", async () => {
     const file = path.join(folder(), "_about.md");
     writeFileSync(file, "# Our temple");
-    const html = await aboutHtml(siteWith(file, true), async () => ({ html: "<h1>Our temple</h1><h2>Times</h2><p>&lt;h1&gt;</p>", words: 2 }));
+    const html = await aboutHtml(siteWith(file, true), async () => ({
+      html: "<h1>Our temple</h1><h2>Times</h2><p>&lt;h1&gt;</p>",
+      words: 2,
+    }));
     expect(html).toBe("<h3>Our temple</h3><h3>Times</h3><p>&lt;h1&gt;</p>");
   });
 
@@ -218,12 +244,19 @@ describe("a site's own About text", () => {
     try {
       let n = 0;
       await fc.assert(
-        fc.asyncProperty(fc.oneof(fc.string({ maxLength: 2000 }), fc.uint8Array({ maxLength: 2000 }), fc.constant("x".repeat(ABOUT_MAX_BYTES))), async (content) => {
-          const file = path.join(dir, `f${(n += 1)}.md`);
-          writeFileSync(file, content);
-          const html = await aboutHtml(siteWith(file, true), render);
-          if (html !== undefined) expect(html.startsWith("<p>")).toBe(true);
-        }),
+        fc.asyncProperty(
+          fc.oneof(
+            fc.string({ maxLength: 2000 }),
+            fc.uint8Array({ maxLength: 2000 }),
+            fc.constant("x".repeat(ABOUT_MAX_BYTES)),
+          ),
+          async (content) => {
+            const file = path.join(dir, `f${(n += 1)}.md`);
+            writeFileSync(file, content);
+            const html = await aboutHtml(siteWith(file, true), render);
+            if (html !== undefined) expect(html.startsWith("<p>")).toBe(true);
+          },
+        ),
         { numRuns: 200 },
       );
     } finally {
