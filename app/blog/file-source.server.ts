@@ -77,7 +77,7 @@ async function load(dir: string): Promise<Stored[]> {
         metaDescription: article.metaDescription,
         pinterestImageLink: article.pinterestImageLink,
         date: article.date || undefined,
-        // For the read-next suggestions (app/blog/read-next.ts): the backend's list has none.
+        // For the read-next suggestions (app/search/read-next.ts): the backend's list has none.
         keywords: [...splitKeywords(article.shortTailKeywords), ...splitKeywords(article.longTailKeywords)],
       },
     });

@@ -1,5 +1,5 @@
 import { createSwrCache } from "~/blog/cache.server";
-import { noRate, type ReadRate } from "~/blog/read-next";
+import { noRate, type ReadRate } from "./read-rate";
 import type { CountsStore } from "./store";
 import { dayOf } from "./tally";
 

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { isoDate } from "~/blog/dates";
-import { keywordWords, type ReadRate } from "~/blog/read-next";
+import type { ReadRate } from "~/counts/read-rate";
 import {
   MAX_COUNTED,
   type CatalogueArticle,
@@ -12,7 +12,14 @@ import {
 import { plainLatin } from "./folding";
 import { plainTextInPieces } from "./indexed-text.server";
 import { keywordKey } from "./keyword-key";
-import { fillWithNewest, rankRelated, RELATED_CANDIDATES, RELATED_WORDS, type RelatedCandidate } from "./related";
+import {
+  fillWithNewest,
+  keywordWords,
+  rankRelated,
+  RELATED_CANDIDATES,
+  RELATED_WORDS,
+  type RelatedCandidate,
+} from "./read-next";
 import { suggestWord } from "./suggest";
 import { foldedText, queryWords, spacedText, type QueryWord } from "./tokenize";
 
@@ -361,7 +368,7 @@ export const candidateOf = (row: EntryRow & { date_iso: string | null }): Relate
 
 /**
  * Catalogue.related: the articles whose keywords share words with this one's (at most RELATED_CANDIDATES,
- * found by the store's index), ranked by read next's rule (related.ts), then the newest of all.
+ * found by the store's index), ranked by read next's rule (read-next.ts), then the newest of all.
  */
 export async function relatedInOrder(
   about: { slug: string; keywords: string[] },

@@ -1,4 +1,4 @@
-import type { ReadRate } from "~/blog/read-next";
+import type { ReadRate } from "~/counts/read-rate";
 
 /**
  * The catalogue of one site: every article with its text, searchable. The interface is asynchronous so

@@ -1,6 +1,7 @@
 import { asCard } from "~/blog/blog.server";
 import type { ArticleView, BlogEntry } from "~/blog/types";
-import { pickReadNext, READ_NEXT_COUNT, type ReadRate } from "~/blog/read-next";
+import type { ReadRate } from "~/counts/read-rate";
+import { pickReadNext, READ_NEXT_COUNT } from "./read-next";
 import type { ReadingFigures } from "~/counts/reading.server";
 import type { Catalogue } from "./catalogue";
 import { asBlogCard } from "./keyword-page.server";
@@ -17,7 +18,7 @@ export type ReadNextSources = {
 
 /**
  * Up to three other articles for the end of an article, chosen among all the site's articles in the
- * catalogue by the rule of app/blog/read-next.ts (shared keyword words first; among equals the more often
+ * catalogue by the rule of read-next.ts (shared keyword words first; among equals the more often
  * read to the end, by the site's counts, then the newest): no backend call. Until the catalogue's sync has
  * read the whole list (a cold start, or CATALOGUE_SYNC=off), the newest list page's, as readNextFor chooses
  * them, asked for at once so that the list call overlaps the article's own. Call it before fetching the

@@ -3,7 +3,7 @@
 // articles); the newest list page's newest where the catalogue has not read the whole list (the hosted
 // backend here, whose catalogue does not sync in these tests, and whose list has no keywords).
 import type { Page } from "@playwright/test";
-import { pickReadNext } from "../../app/blog/read-next";
+import { pickReadNext } from "../../app/search/read-next";
 import {
   backend,
   embedded,

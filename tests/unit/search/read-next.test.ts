@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keywordWords, pickReadNext, READ_NEXT_COUNT } from "~/blog/read-next";
+import { fillWithNewest, keywordWords, pickReadNext, rankRelated, READ_NEXT_COUNT } from "~/search/read-next";
 
 type Entry = { slug: string; keywords?: string[] };
 const entry = (slug: string, keywords?: string[]): Entry => ({ slug, keywords });
@@ -80,5 +80,56 @@ describe("read next", () => {
       "practise",
     ]);
     expect([...keywordWords(["坐禅, 禅宗", "thiền định"])]).toEqual(["坐禅", "禅宗", "thiền", "định"]);
+  });
+});
+
+const catalogued = (slug: string, keywords: string[]) => ({ slug, title: slug, description: "", keywords });
+
+describe("related articles, the same rule for every store", () => {
+  it("put the most shared keyword words first, the newest among equals, and leave out those sharing none", () => {
+    const own = keywordWords(["zen retreat", "sesshin"]);
+    const candidates = [
+      { entry: catalogued("one-word-old", ["zen"]), dateIso: "2023-01-01" },
+      { entry: catalogued("two-words", ["zen", "retreat schedule"]), dateIso: "2022-01-01" },
+      { entry: catalogued("one-word-new", ["retreat"]), dateIso: "2024-01-01" },
+      { entry: catalogued("nothing-shared", ["tea"]), dateIso: "2025-01-01" },
+    ];
+    expect(rankRelated(own, candidates, 3).map((found) => found.slug)).toEqual([
+      "two-words",
+      "one-word-new",
+      "one-word-old",
+    ]);
+    expect(rankRelated(own, candidates, 1).map((found) => found.slug)).toEqual(["two-words"]);
+  });
+
+  it("put the more often read to the end first among those sharing as many words, never above one sharing more", () => {
+    const own = keywordWords(["zen retreat"]);
+    const candidates = [
+      { entry: catalogued("two-new", ["zen retreat"]), dateIso: "2024-01-01" },
+      { entry: catalogued("two-old", ["zen retreat"]), dateIso: "2023-01-01" },
+      { entry: catalogued("one-always-read", ["zen"]), dateIso: "2025-01-01" },
+    ];
+    const rate = (slug: string) => ({ "two-old": 0.7, "two-new": 0.3, "one-always-read": 1 })[slug] ?? 0;
+    expect(rankRelated(own, candidates, 3).map((found) => found.slug)).toEqual([
+      "two-new",
+      "two-old",
+      "one-always-read",
+    ]);
+    expect(rankRelated(own, candidates, 3, rate).map((found) => found.slug)).toEqual([
+      "two-old",
+      "two-new",
+      "one-always-read",
+    ]);
+  });
+
+  it("are filled with the newest articles not chosen yet, up to the count, the more often read to the end first", () => {
+    const found = [catalogued("a", ["zen"])];
+    const newest = [catalogued("a", []), catalogued("b", []), catalogued("c", []), catalogued("d", [])];
+    expect(fillWithNewest(found, newest, 3).map((item) => item.slug)).toEqual(["a", "b", "c"]);
+    expect(
+      fillWithNewest([catalogued("a", ["zen"])], newest, 3, (slug) => (slug === "d" ? 0.8 : 0.4)).map(
+        (item) => item.slug,
+      ),
+    ).toEqual(["a", "d", "b"]);
   });
 });
