@@ -14,7 +14,11 @@ import { freePort, startSite } from "../support/site-process.mjs";
 type Backend = Awaited<ReturnType<typeof startFakeBackend>>;
 type Site = Awaited<ReturnType<typeof startSite>>;
 
-const ANSWER_WITHIN_MS = 10_000;
+/**
+ * The longest an answer may take: a bound on runaway work, not a speed target (`npm run bench:content` has
+ * the figures); a busy CI machine once took 10.1 s for the feed of ten hostile articles.
+ */
+const ANSWER_WITHIN_MS = 30_000;
 const HEALTHZ_WITHIN_MS = 1_000;
 /** The largest article page, whatever the backend sends. */
 const PAGE_MAX_BYTES = 1024 * 1024;
@@ -54,7 +58,7 @@ beforeAll(async () => {
   for (const path of ["/", "/blog", "/blog/backend-article-1", "/blog/backend-article-2", "/search?q=zen"]) {
     expect((await fetch(`${site.url}${path}`)).status).toBe(200);
   }
-}, 30_000);
+}, 60_000);
 
 afterAll(async () => {
   await site?.stop();
@@ -235,7 +239,7 @@ describe("pages of many articles whose fields are hostile", () => {
       PAGE_CACHE_SECONDS: "0",
       NODE_OPTIONS: "--max-old-space-size=384",
     });
-  }, 30_000);
+  }, 60_000);
 
   afterAll(async () => {
     await listSite?.stop();
@@ -257,7 +261,7 @@ describe("pages of many articles whose fields are hostile", () => {
       expect(answer.text).not.toContain("Title ".repeat(TITLE_MAX / 6 + 1));
       expect(answer.text).not.toContain("T".repeat(TITLE_MAX));
     },
-    30_000,
+    60_000,
   );
 
   it("search and keyword pages find the stored article by its bounded keywords", async () => {

@@ -41,6 +41,9 @@ function removeOwnCatalogue(child, env, given) {
   child.once("exit", () => rmSync(env.CATALOGUE_DIR, { recursive: true, force: true }));
 }
 
+/** How long a site may take to answer /healthz after its process starts. */
+const START_WITHIN_MS = 40_000;
+
 /**
  * @param {Record<string, string>} env settings for the site
  * @returns {Promise<{ url: string, port: number, child: import("node:child_process").ChildProcess, output: () => string, stop: () => Promise<void> }>}
@@ -59,12 +62,17 @@ export async function startSite(env = {}) {
   child.stdout.setEncoding("utf8").on("data", (chunk) => (output += chunk));
   child.stderr.setEncoding("utf8").on("data", (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt += 1) {
+  // A deadline rather than a count of tries: seven sites starting at once beside another Node's run on two
+  // cores took over ten seconds to answer on CI.
+  const started = Date.now();
+  for (;;) {
     if (child.exitCode !== null) throw new Error(`site exited: ${output}`);
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
     } catch {
-      if (attempt > 100) throw new Error(`site did not start: ${output}`);
+      if (Date.now() - started > START_WITHIN_MS) {
+        throw new Error(`site did not start within ${START_WITHIN_MS / 1000} s: ${output}`);
+      }
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
