@@ -1,6 +1,6 @@
 import pMap from "p-map";
 import { languageOf, type SiteSettings } from "~/site/config.server";
-import { articleImages, cardImage } from "~/images/images.server";
+import type { PageImages } from "~/images/images.server";
 import { BlogUnavailableError } from "./errors.server";
 import { renderArticleBody } from "./article-body.server";
 import type { SwrCache } from "./cache.server";
@@ -44,10 +44,19 @@ export function createBlog(
     source,
     caches: { lists, articles, dates },
     keeper,
-  }: { source: BlogSource; caches: BlogCaches; keeper: BlogKeeper },
+    images,
+  }: { source: BlogSource; caches: BlogCaches; keeper: BlogKeeper; images: PageImages },
   settings: SiteSettings,
 ) {
   const { key: site, label } = settings;
+  /**
+   * Images are added on every read, not cached with the content, so that a link found dead since is
+   * left out of the pages rendered after that (app/images/dead-links.server.ts).
+   */
+  const withCardImages = (page: BlogListPage): BlogListPage => ({
+    ...page,
+    blogs: page.blogs.map((entry) => ({ ...entry, image: images.cardImage(entry.pinterestImageLink) })),
+  });
   const listPage = (domain: string, page: number) =>
     lists
       .get(
@@ -74,7 +83,7 @@ export function createBlog(
         },
         label,
       )
-      .then((view) => (view ? { ...view, image: articleImages(view.pinterestImageLink) } : view));
+      .then((view) => (view ? { ...view, image: images.articleImages(view.pinterestImageLink) } : view));
   /** An article's publication date alone (for the sitemap): no markdown rendered, little kept. */
   const articleDate = (domain: string, slug: string) =>
     dates.get(
@@ -149,14 +158,6 @@ export function createBlog(
       return found.filter((view): view is ArticleView => view !== null);
     },
   };
-}
-
-/**
- * Images are added on every read, not cached with the content, so that a link found dead since is
- * left out of the pages rendered after that (app/images/dead-links.server.ts).
- */
-function withCardImages(page: BlogListPage): BlogListPage {
-  return { ...page, blogs: page.blogs.map((entry) => ({ ...entry, image: cardImage(entry.pinterestImageLink) })) };
 }
 
 async function toArticleView(

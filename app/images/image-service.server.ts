@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
-import { getSettings } from "~/site/config.server";
+import type { Settings } from "~/site/config.server";
 import { metrics, type ImageFetchOutcome } from "~/metrics/record.server";
 import {
   formatVariantPath,
@@ -151,13 +151,11 @@ function refusal(status: number, message: string): Response {
   });
 }
 
-let service: ReturnType<typeof createImageService> | undefined;
+export type ImageService = ReturnType<typeof createImageService>;
 
-/** The process's image service, set up from the settings on first use. */
-export function imageService() {
-  if (service) return service;
-  const { images } = getSettings();
-  service = createImageService({
+/** The process's image service, set up from its settings once (by the service registry, app/services). */
+export function startImageService(images: Settings["images"]): ImageService {
+  const service = createImageService({
     secret: urlSecret({ secret: images.urlSecret, cacheDir: images.cacheDir }),
     cacheDir: images.cacheDir,
     cacheMaxBytes: images.cacheMaxBytes,

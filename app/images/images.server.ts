@@ -1,4 +1,4 @@
-import { imageService } from "./image-service.server";
+import type { ImageService } from "./image-service.server";
 import { boxes, srcSet, type ImageBox, type ImageFormat } from "./image-variants";
 import type { ArticleImages, ImageCandidates } from "./responsive-image";
 
@@ -9,9 +9,13 @@ const HERO_SIZES = "(min-width: 56rem) 56rem, 100vw";
  * The addresses of one image link's copies for one place on the page, or undefined when the link is
  * known dead or names no file: the page then leaves the image out.
  */
-function candidates(link: string | undefined, list: ImageBox[], by: "density" | "width"): ImageCandidates | undefined {
+function candidates(
+  service: Pick<ImageService, "url">,
+  link: string | undefined,
+  list: ImageBox[],
+  by: "density" | "width",
+): ImageCandidates | undefined {
   if (!link) return undefined;
-  const service = imageService();
   const addresses = (format: ImageFormat) => {
     const found: { box: ImageBox; url: string }[] = [];
     for (const box of list) {
@@ -36,14 +40,20 @@ function candidates(link: string | undefined, list: ImageBox[], by: "density" | 
   };
 }
 
-/** The round 80 px image of a blog card. */
-export function cardImage(link: string | undefined): ImageCandidates | undefined {
-  return candidates(link, boxes.card, "density");
-}
+export type PageImages = ReturnType<typeof pageImages>;
 
-/** The article's 64 px round thumbnail and its hero. */
-export function articleImages(link: string | undefined): ArticleImages | undefined {
-  const thumbnail = candidates(link, boxes.articleThumbnail, "density");
-  const hero = candidates(link, boxes.hero, "width");
-  return thumbnail && hero ? { thumbnail, hero } : undefined;
+/** The images of the pages, their addresses signed by `service`. */
+export function pageImages(service: Pick<ImageService, "url">) {
+  return {
+    /** The round 80 px image of a blog card. */
+    cardImage(link: string | undefined): ImageCandidates | undefined {
+      return candidates(service, link, boxes.card, "density");
+    },
+    /** The article's 64 px round thumbnail and its hero. */
+    articleImages(link: string | undefined): ArticleImages | undefined {
+      const thumbnail = candidates(service, link, boxes.articleThumbnail, "density");
+      const hero = candidates(service, link, boxes.hero, "width");
+      return thumbnail && hero ? { thumbnail, hero } : undefined;
+    },
+  };
 }

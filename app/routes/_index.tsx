@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdRow } from "~/components/AdRow";
 import { About, Contact, Hero, Resources } from "~/components/home/HomeSections";
-import { cacheHeaders } from "~/document/http-cache.server";
+import { servicesOf } from "~/services/context.server";
 import { loaderHeaders } from "~/document/route-headers";
 import { aboutHtml } from "~/blog/about-text.server";
 import { siteIdentity, siteOf } from "~/site/config.server";
@@ -14,7 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const site = siteOf(context);
   return data(
     { meta: homeMeta(siteIdentity(request, site)), about: await aboutHtml(site) },
-    { headers: cacheHeaders("page") },
+    { headers: servicesOf(context).httpCache.headers("page") },
   );
 }
 

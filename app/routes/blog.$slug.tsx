@@ -16,7 +16,6 @@ import {
 } from "~/components/blog/ArticleParts";
 import { ReadNext } from "~/components/blog/ReadNext";
 import { showToast } from "~/components/Toaster";
-import { cacheHeaders } from "~/document/http-cache.server";
 import { loaderHeaders } from "~/document/route-headers";
 import { siteIdentity } from "~/site/config.server";
 import { useTranslation } from "~/i18n/use-translation";
@@ -27,6 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // From the address as sent, not params.slug: the router decodes a %2F twice (app/blog/slug.ts).
   const slug = slugFromPath(new URL(request.url).pathname) ?? "";
   const services = servicesOf(context);
+  const cacheHeaders = services.httpCache.headers;
   const domain = services.domainOf(request);
   const site = siteIdentity(request, services.site);
   const missingMeta = notFoundMeta(site, "article.notFoundTitle");
@@ -39,6 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     catalogue: () => services.catalogue(domain),
     newestEntries: () => services.blog.newestEntries(domain),
     reading: () => services.reading(domain),
+    cardImage: services.images.cardImage,
   });
   try {
     const article = await services.blog.article(domain, slug);

@@ -11,7 +11,6 @@ import { Pagination } from "~/components/blog/Pagination";
 import { Spinner } from "~/components/Spinner";
 import { showToast } from "~/components/Toaster";
 import { MAX_PAGE, pageCount, parsePageParam } from "~/blog/pagination";
-import { cacheHeaders } from "~/document/http-cache.server";
 import { loaderHeaders } from "~/document/route-headers";
 import { noindexMeta } from "~/crawlers/seo";
 import { siteIdentity } from "~/site/config.server";
@@ -20,6 +19,7 @@ import { blogListMeta, blogTitle } from "~/crawlers/page-meta.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const services = servicesOf(context);
+  const cacheHeaders = services.httpCache.headers;
   const { site } = services;
   const domain = services.domainOf(request);
   const param = parsePageParam(new URL(request.url).searchParams);

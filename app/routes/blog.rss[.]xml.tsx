@@ -3,7 +3,7 @@ import { Feed } from "feed";
 import type { ArticleView } from "~/blog/types";
 import { languageOf, siteOrigin } from "~/site/config.server";
 import { servicesOf } from "~/services/context.server";
-import { fileResponse, unavailableFile } from "~/crawlers/crawler-files.server";
+import { crawlerFiles } from "~/crawlers/crawler-files.server";
 import { imageEnclosure } from "~/crawlers/feed-images.server";
 import { escapeMarkup } from "~/document/escape-markup";
 import { absoluteUrl } from "~/crawlers/seo";
@@ -11,6 +11,7 @@ import { LOGO } from "~/crawlers/share-image";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const services = servicesOf(context);
+  const { fileResponse, unavailableFile } = crawlerFiles(services.httpCache);
   const { site } = services;
   const origin = siteOrigin(request, site);
   const { lang, translator } = languageOf(site);

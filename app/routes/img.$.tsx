@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { imageService } from "~/images/image-service.server";
+import { servicesOf } from "~/services/context.server";
 
 /** Copies of the pages' images at the size they are shown (docs/decisions/015). */
-export function loader({ params }: LoaderFunctionArgs) {
-  return imageService().respond(params["*"] ?? "");
+export function loader({ params, context }: LoaderFunctionArgs) {
+  return servicesOf(context).images.respond(params["*"] ?? "");
 }

@@ -7,9 +7,11 @@ import { loadKeywordPage } from "~/search/keyword-page.server";
 
 export const loader = ({ request, context, params }: LoaderFunctionArgs) => {
   const services = servicesOf(context);
-  return loadKeywordPage(request, services.site, params.keyword ?? "", () =>
-    services.catalogue(services.domainOf(request)),
-  );
+  return loadKeywordPage(request, services.site, params.keyword ?? "", {
+    catalogue: () => services.catalogue(services.domainOf(request)),
+    cardImage: services.images.cardImage,
+    httpCache: services.httpCache,
+  });
 };
 
 export const headers = loaderHeaders;

@@ -8,7 +8,7 @@ import { loaderHeaders } from "~/document/route-headers";
 export const loader = ({ request, context }: LoaderFunctionArgs) => {
   const services = servicesOf(context);
   const catalogue = { open: () => services.catalogue(services.domainOf(request)), syncs: services.catalogueSyncs };
-  return loadSearchPage(request, services.site, catalogue);
+  return loadSearchPage(request, services.site, catalogue, services.httpCache);
 };
 
 export const headers = loaderHeaders;

@@ -1,13 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { siteOrigin } from "~/site/config.server";
 import { servicesOf } from "~/services/context.server";
-import { fileResponse, missingFile, unavailableFile } from "~/crawlers/crawler-files.server";
+import { crawlerFiles } from "~/crawlers/crawler-files.server";
 import { absoluteUrl } from "~/crawlers/seo";
 import { articlePartCount, listPagesOfPart, parsePartParam, urlsetXml } from "~/crawlers/sitemap";
 
 /** One sitemap part of articles (`?part=N`), each with its date as lastmod. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const services = servicesOf(context);
+  const { fileResponse, missingFile, unavailableFile } = crawlerFiles(services.httpCache);
   const { site } = services;
   const domain = services.domainOf(request);
   const origin = siteOrigin(request, site);

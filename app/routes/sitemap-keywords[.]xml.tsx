@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { siteOrigin } from "~/site/config.server";
 import { servicesOf } from "~/services/context.server";
-import { fileResponse, missingFile } from "~/crawlers/crawler-files.server";
+import { crawlerFiles } from "~/crawlers/crawler-files.server";
 import { absoluteUrl } from "~/crawlers/seo";
 import { MAX_URLS, urlsetXml } from "~/crawlers/sitemap";
 import { keywordPath } from "~/search/keyword-key";
@@ -9,6 +9,7 @@ import { keywordPath } from "~/search/keyword-key";
 /** The keyword pages, each with its newest article's date as lastmod; from the catalogue, no backend call. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const services = servicesOf(context);
+  const { fileResponse, missingFile } = crawlerFiles(services.httpCache);
   const { site } = services;
   const origin = siteOrigin(request, site);
   let keywords;

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { siteOrigin } from "~/site/config.server";
 import { servicesOf } from "~/services/context.server";
-import { fileResponse, unavailableFile } from "~/crawlers/crawler-files.server";
+import { crawlerFiles } from "~/crawlers/crawler-files.server";
 import { pageHref } from "~/blog/pagination";
 import { absoluteUrl } from "~/crawlers/seo";
 import { listPageCount, urlsetXml } from "~/crawlers/sitemap";
@@ -9,6 +9,7 @@ import { listPageCount, urlsetXml } from "~/crawlers/sitemap";
 /** The sitemap part of the fixed pages: home and every blog list page. One backend call. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const services = servicesOf(context);
+  const { fileResponse, unavailableFile } = crawlerFiles(services.httpCache);
   const { site } = services;
   const origin = siteOrigin(request, site);
   try {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { siteOrigin } from "~/site/config.server";
 import { servicesOf } from "~/services/context.server";
-import { fileResponse, unavailableFile } from "~/crawlers/crawler-files.server";
+import { crawlerFiles } from "~/crawlers/crawler-files.server";
 import { absoluteUrl } from "~/crawlers/seo";
 import {
   KEYWORDS_PART_PATH,
@@ -14,6 +14,7 @@ import {
 /** The sitemap index: the fixed pages' part, one part per slice of articles, the keyword pages'. One backend call. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const services = servicesOf(context);
+  const { fileResponse, unavailableFile } = crawlerFiles(services.httpCache);
   const { site } = services;
   const domain = services.domainOf(request);
   const origin = siteOrigin(request, site);

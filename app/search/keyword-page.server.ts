@@ -1,15 +1,15 @@
 import { data, redirect } from "@remix-run/node";
 import type { BlogEntry } from "~/blog/types";
 import { siteIdentity, type SiteSettings } from "~/site/config.server";
-import { cardImage } from "~/images/images.server";
-import { cacheHeaders } from "~/document/http-cache.server";
+import type { PageImages } from "~/images/images.server";
+import type { HttpCache } from "~/document/http-cache.server";
 import { MAX_PAGE, pageCount, pageHref, parsePageParam, PAGE_SIZE } from "~/blog/pagination";
 import { noindexMeta, pageMeta } from "~/crawlers/seo";
 import type { Catalogue, CatalogueEntry } from "./catalogue";
 import { keywordKey, keywordPath } from "./keyword-key";
 
-/** A catalogue entry as a blog card shows it. */
-export function asBlogCard(entry: CatalogueEntry): BlogEntry {
+/** A catalogue entry as a blog card shows it, with its image's addresses from `cardImage`. */
+export function asBlogCard(entry: CatalogueEntry, cardImage: PageImages["cardImage"]): BlogEntry {
   return {
     id: entry.slug,
     slug: entry.slug,
@@ -22,9 +22,19 @@ export function asBlogCard(entry: CatalogueEntry): BlogEntry {
 /**
  * A keyword's page: every article with that keyword, newest first, ten a page, from the catalogue.
  * `/keywords/Zen%20Retreat` is sent to `/keywords/zen-retreat`, the one address of that keyword.
- * `catalogue` opens the site's catalogue (it throws when it cannot be: 503).
+ * `catalogue` opens the site's catalogue (it throws when it cannot be: 503); `cardImage` gives a card's
+ * image addresses, `httpCache` the answers' Cache-Control.
  */
-export async function loadKeywordPage(request: Request, site: SiteSettings, param: string, catalogue: () => Catalogue) {
+export async function loadKeywordPage(
+  request: Request,
+  site: SiteSettings,
+  param: string,
+  {
+    catalogue,
+    cardImage,
+    httpCache: { headers: cacheHeaders },
+  }: { catalogue: () => Catalogue; cardImage: PageImages["cardImage"]; httpCache: HttpCache },
+) {
   const key = keywordKey(param);
   const identity = siteIdentity(request, site);
   const { t } = identity.language.translator;
@@ -66,7 +76,7 @@ export async function loadKeywordPage(request: Request, site: SiteSettings, para
       page,
       pages,
       total: found.total,
-      blogs: found.entries.map(asBlogCard),
+      blogs: found.entries.map((entry) => asBlogCard(entry, cardImage)),
       meta,
     },
     { headers: cacheHeaders("page") },

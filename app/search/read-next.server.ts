@@ -5,6 +5,7 @@ import { pickReadNext, READ_NEXT_COUNT } from "./read-next";
 import type { ReadingFigures } from "~/counts/reading.server";
 import type { Catalogue } from "./catalogue";
 import { asBlogCard } from "./keyword-page.server";
+import type { PageImages } from "~/images/images.server";
 
 /** What read next chooses from, handed in by the site's services (app/services). */
 export type ReadNextSources = {
@@ -14,6 +15,8 @@ export type ReadNextSources = {
   newestEntries: () => Promise<BlogEntry[]>;
   /** The site's reading figures; never fails (none without counts). */
   reading: () => Promise<ReadingFigures>;
+  /** A card's image addresses, for the articles found in the catalogue (the list's have theirs). */
+  cardImage: PageImages["cardImage"];
 };
 
 /**
@@ -45,7 +48,7 @@ export function startReadNext(sources: ReadNextSources): (article: ArticleView) 
         const related = await (
           await catalogue
         ).related({ slug: article.slug, title: article.metaTitle, keywords }, READ_NEXT_COUNT, readRate);
-        return related.map(asBlogCard);
+        return related.map((entry) => asBlogCard(entry, sources.cardImage));
       } catch (error) {
         console.error("Read next from the catalogue failed:", error);
         return readNextFor(article, await sources.newestEntries(), readRate);

@@ -1,7 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import { siteIdentity, type SiteSettings } from "~/site/config.server";
 import { formatPublishedDate } from "~/blog/dates";
-import { cacheHeaders } from "~/document/http-cache.server";
+import type { HttpCache } from "~/document/http-cache.server";
 import { pageCount } from "~/blog/pagination";
 import { noindexMeta } from "~/crawlers/seo";
 import { metrics } from "~/metrics/record.server";
@@ -14,9 +14,15 @@ export type CatalogueAccess = { open: () => Catalogue; syncs: boolean };
 
 /**
  * The results page's data: every state is a page in the site's language with the right status.
- * Never indexed (noindex, left out of the sitemap); cached like other pages, by `q` and `page` alone.
+ * Never indexed (noindex, left out of the sitemap); cached like other pages, by `q` and `page` alone, as
+ * `httpCache` says.
  */
-export async function loadSearchPage(request: Request, site: SiteSettings, catalogue: CatalogueAccess) {
+export async function loadSearchPage(
+  request: Request,
+  site: SiteSettings,
+  catalogue: CatalogueAccess,
+  { headers: cacheHeaders }: HttpCache,
+) {
   const { query, page, redirectTo } = parseSearchParams(new URL(request.url).searchParams);
   if (redirectTo) throw redirect(redirectTo, 301);
   const identity = siteIdentity(request, site);

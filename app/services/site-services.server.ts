@@ -18,6 +18,9 @@ import type { Catalogue } from "~/search/catalogue";
 import { CatalogueRefused, createCatalogueShelf } from "~/search/catalogues.server";
 import { catalogueArticle, catalogueEntry } from "~/search/sync.server";
 import type { Settings, SiteSettings } from "~/site/config.server";
+import { httpCachePolicy, type HttpCache } from "~/document/http-cache.server";
+import { startImageService, type ImageService } from "~/images/image-service.server";
+import { pageImages, type PageImages } from "~/images/images.server";
 import { domainFromHost } from "~/site/domain";
 
 /**
@@ -36,6 +39,10 @@ import { domainFromHost } from "~/site/domain";
 export type SiteServices = {
   site: SiteSettings;
   blog: Blog;
+  /** The process's images: the pages' signed addresses, and the copies served at /img/. */
+  images: PageImages & Pick<ImageService, "respond">;
+  /** Cache-Control for each kind of answer, from the HTTP_CACHE_* settings. */
+  httpCache: HttpCache;
   /** The site domain for backend queries and cache keys: the site's SITE_DOMAIN, else the request's host. */
   domainOf(request: Request): string;
   /** The same from a Host header (the beacon's endpoint has no Request). */
@@ -74,6 +81,14 @@ export function createServiceRegistry(settings: Settings) {
   /** One counter and its figures per catalogue, by its file: bounded as the catalogues are (MAX_DOMAINS_PER_SITE). */
   const counters = new Map<string, { counter: Counter; reading: ReadingFiguresOf }>();
   const services = new WeakMap<SiteSettings, SiteServices>();
+  const httpCache = httpCachePolicy(settings.httpCache);
+  /** One image service for the process, set up on first use (its secret, disk cache and dead links). */
+  let imageService: ImageService | undefined;
+  const imageServiceOf = () => (imageService ??= startImageService(settings.images));
+  const images: SiteServices["images"] = {
+    ...pageImages({ url: (...args) => imageServiceOf().url(...args) }),
+    respond: (rest) => imageServiceOf().respond(rest),
+  };
 
   const servicesOf = (site: SiteSettings): SiteServices => {
     const known = services.get(site);
@@ -121,9 +136,12 @@ export function createServiceRegistry(settings: Settings) {
               keep(domain, (store) => store.putArticle(catalogueArticle(slug, article))),
             knownDates: (domain, slugs) => Promise.resolve().then(() => catalogue(domain).dates(slugs)),
           },
+          images,
         },
         site,
       ),
+      images,
+      httpCache,
       domainOf: (request) => domainOfHost(new URL(request.url).host),
       domainOfHost,
       catalogue,
