@@ -41,7 +41,7 @@ export type SiteServices = {
   blog: Blog;
   /** The process's images: the pages' signed addresses, and the copies served at /img/. */
   images: PageImages & Pick<ImageService, "respond">;
-  /** Cache-Control for each kind of answer, from the HTTP_CACHE_* settings. */
+  /** Cache-Control for each kind of answer, from the HTML_* settings. */
   httpCache: HttpCache;
   /** The site domain for backend queries and cache keys: the site's SITE_DOMAIN, else the request's host. */
   domainOf(request: Request): string;
