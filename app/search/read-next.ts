@@ -37,6 +37,13 @@ export function keywordWords(keywords: readonly string[]): Set<string> {
   return words;
 }
 
+/** How many of an article's keyword words are among `own`: the rule's first measure, in both its forms. */
+function sharedWords(own: Set<string>, keywords: readonly string[] | undefined): number {
+  let shared = 0;
+  if (own.size > 0) for (const word of keywordWords(keywords ?? [])) if (own.has(word)) shared++;
+  return shared;
+}
+
 /**
  * Up to `count` other articles to read next, from a newest-first list: those whose keywords share the
  * most words with the current article's first; among equals the more often read to the end (`readRate`,
@@ -55,9 +62,7 @@ export function pickReadNext<Entry extends { slug: string; keywords?: readonly s
   for (const [order, entry] of newestFirst.entries()) {
     if (seen.has(entry.slug)) continue;
     seen.add(entry.slug);
-    let shared = 0;
-    if (own.size > 0) for (const word of keywordWords(entry.keywords ?? [])) if (own.has(word)) shared++;
-    scored.push({ entry, shared, rate: readRate(entry.slug), order });
+    scored.push({ entry, shared: sharedWords(own, entry.keywords), rate: readRate(entry.slug), order });
   }
   return scored
     .sort((a, b) => b.shared - a.shared || b.rate - a.rate || a.order - b.order)
@@ -86,8 +91,7 @@ export function rankRelated(
 ): CatalogueEntry[] {
   const ranked: (RelatedCandidate & { shared: number })[] = [];
   for (const candidate of candidates) {
-    let shared = 0;
-    for (const word of keywordWords(candidate.entry.keywords ?? [])) if (own.has(word)) shared++;
+    const shared = sharedWords(own, candidate.entry.keywords);
     if (shared > 0) ranked.push({ ...candidate, shared });
   }
   ranked.sort(
