@@ -251,7 +251,10 @@ describe("the disk cache", () => {
       for (const n of [1, 2]) await cache.put(name(n), Buffer.alloc(100, n));
       expect(await cache.get(name(1))).toEqual(Buffer.alloc(100, 1)); // 1 is now more recent than 2
       await cache.put(name(3), Buffer.alloc(100, 3));
-      await new Promise((resolve) => setTimeout(resolve, 50)); // removal runs in the background
+      // Removal runs in the background: waited for (50 ms was too short on a busy CI machine), then checked exactly.
+      for (const deadline = Date.now() + 5_000; readdirSync(dir).length > 2 && Date.now() < deadline;) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       expect(readdirSync(dir).sort()).toEqual([name(1), name(3)]);
       expect(await cache.get(name(2))).toBeUndefined();
 
