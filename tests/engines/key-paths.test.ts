@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 
 import { engineNames, launch, type EnginePage } from "./support/engines";
 import { startHookProxy } from "./support/hook-proxy.mjs";
 import {
+  isHydrated,
   isSameDocument,
   markDocument,
   overflowsSideways,
@@ -124,8 +125,12 @@ describe.each(engineNames)("%s", (engine) => {
     try {
       await page.goto(`${configured.url}/`);
       await page.evaluate("(sessionStorage.clear(), true)");
+      // The mark tells the reloaded document from the old one, which an engine may still answer for just
+      // after reload() returns; and time moves only once the new page has set its 30 s timer.
+      await page.evaluate(markDocument);
       await page.reload();
-      await waitForHydration(page);
+      await page.waitFor(`!(${isSameDocument}) && ${isHydrated}`, "the reloaded page to hydrate");
+      await page.waitFor("window.__clock.waiting(30000)", "the page to set its 30 s timer");
       const open = "document.getElementById('donate').open";
       await page.evaluate("window.__clock.advance(29000)");
       expect(await page.evaluate(open), "not open after 29 s").toBe(false);

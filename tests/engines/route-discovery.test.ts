@@ -44,7 +44,10 @@ describe.each(engineNames)("%s", (engine) => {
 
   test("a reload just after the page came alive logs nothing", async () => {
     await openLive(ARTICLE.path);
+    await page.evaluate(markDocument);
     await page.reload();
+    // The reloaded document, not the old one an engine may still answer for just after reload() returns.
+    await page.waitFor(`!(${isSameDocument})`, "the reloaded document");
     await waitForPage(page, ARTICLE.path, ARTICLE.heading);
     await waitForHydration(page);
     expect(await page.consoleProblems()).toEqual([]);

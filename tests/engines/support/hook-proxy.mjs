@@ -38,7 +38,8 @@ const consoleHook = `(() => {
 
 /**
  * Timers of 10 s or more wait for the test: window.__clock.advance(ms) fires those due, as if that much
- * time had passed. Shorter timers (React's, the toasts' 4 s) run as usual.
+ * time had passed, and window.__clock.waiting(ms) says whether a timer of that delay waits (so a test can
+ * wait until the page has set it before moving time). Shorter timers (React's, the toasts' 4 s) run as usual.
  */
 const clockHook = `(() => {
   document.currentScript.remove();
@@ -51,11 +52,12 @@ const clockHook = `(() => {
   window.setTimeout = (callback, delay = 0, ...args) => {
     if (!(delay >= LONG)) return realSet(callback, delay, ...args);
     const id = -next++;
-    pending.set(id, { at: now + delay, run: () => callback(...args) });
+    pending.set(id, { at: now + delay, delay, run: () => callback(...args) });
     return id;
   };
   window.clearTimeout = (id) => (pending.has(id) ? pending.delete(id) : realClear(id));
   window.__clock = {
+    waiting: (ms) => [...pending.values()].some((timer) => timer.delay === ms),
     advance(ms) {
       now += ms;
       for (const [id, timer] of [...pending].sort((a, b) => a[1].at - b[1].at)) {
