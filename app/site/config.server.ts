@@ -7,6 +7,7 @@ import { DEFAULT_LANGUAGE, resolveLanguage, siteLanguage } from "~/i18n/translat
 import { parseAllowedHosts } from "./host";
 import { defaultEncyclopediaUrl, MARKS, TRADITIONS } from "./traditions";
 import { aboutSourceOf } from "./about-file";
+import { defaultHandle, HANDLE_PATTERN } from "./fediverse-handle";
 
 /**
  * Every setting the site reads, checked once. An operator who gets one wrong sees a list of what is
@@ -68,7 +69,8 @@ const hostName = z.preprocess(
 );
 
 /** IMAGE_HOSTS: "host" (any port) or "host:port", comma-separated, lower case. */
-const imageHosts = z.preprocess(emptyToUndefined, z.string().optional()).transform((value, ctx) => {
+/** IMAGE_HOSTS and FEDIVERSE_HOSTS: comma-separated hosts, each with or without a port. */
+const hostList = z.preprocess(emptyToUndefined, z.string().optional()).transform((value, ctx) => {
   const hosts = (value ?? "")
     .split(",")
     .map((entry) => entry.trim().toLowerCase())
@@ -124,6 +126,16 @@ const tradition = z
   .preprocess(emptyToUndefined, z.enum(TRADITIONS, { error: `must be one of ${TRADITIONS.join(", ")}` }).optional())
   .transform((value) => value ?? "zen");
 
+const offUnlessOn = z
+  .preprocess(emptyToUndefined, z.enum(["on", "off"], { error: 'must be "on" or "off"' }).optional())
+  .transform((value) => value ?? "off");
+
+/** FEDIVERSE_HANDLE: the name readers follow the site by (app/site/fediverse-handle.ts). */
+const fediverseHandle = z.preprocess(
+  (value) => (typeof value === "string" ? emptyToUndefined(value.trim().replace(/^@/, "").toLowerCase()) : value),
+  z.string().regex(HANDLE_PATTERN, "must be 1 to 30 letters a-z, digits or _ (as zen or zen_center)").optional(),
+);
+
 /** The settings each site may have its own of (in a sites file); the environment gives the defaults. */
 const siteSchema = z.object({
   SITE_PRODUCT: text("Zen"),
@@ -145,6 +157,8 @@ const siteSchema = z.object({
   BLOG_API_TOKEN: optionalText,
   CONTENT_DIR: optionalText,
   ABOUT_FILE: optionalText,
+  FEDIVERSE: offUnlessOn,
+  FEDIVERSE_HANDLE: fediverseHandle,
 });
 
 export type SiteSettingName = keyof typeof siteSchema.shape;
@@ -167,7 +181,8 @@ const serverSchema = z.object({
   }),
   SITES_FILE: optionalText,
   HSTS_MAX_AGE: seconds(0),
-  IMAGE_HOSTS: imageHosts,
+  IMAGE_HOSTS: hostList,
+  FEDIVERSE_HOSTS: hostList,
   IMAGE_CACHE_DIR: text(".cache/images"),
   IMAGE_CACHE_MAX_MB: integer(512, 1, 1_000_000, "megabytes"),
   IMAGE_FETCH_TIMEOUT_MS: integer(8000, 500, 60_000, "milliseconds"),
@@ -252,6 +267,8 @@ function toSiteSettings(env: z.infer<typeof siteSchema>, timeoutMs: number, host
     contentDir,
     /** The community's own About text, in place of its tradition's paragraphs (app/blog/about-text.server.ts). */
     about: aboutSourceOf(env.ABOUT_FILE, contentDir),
+    /** Followable from the social web (app/fediverse) under this handle; none unless FEDIVERSE=on. */
+    fediverse: env.FEDIVERSE === "on" ? { handle: env.FEDIVERSE_HANDLE ?? defaultHandle(product) } : undefined,
   };
   return { ...site, key: createHash("sha256").update(JSON.stringify(site)).digest("base64url").slice(0, 16) };
 }
@@ -281,6 +298,8 @@ function toSettings(env: z.infer<typeof serverSchema>, site: SiteSettings) {
       urlSecret: env.IMAGE_URL_SECRET,
       fetchTimeoutMs: env.IMAGE_FETCH_TIMEOUT_MS,
     },
+    /** Hosts the federation may reach besides public addresses (app/fediverse/outgoing.ts). */
+    fediverseHosts: env.FEDIVERSE_HOSTS ?? [],
     port: env.PORT,
     host: env.HOST,
     /** The catalogue of every site's articles, for search (app/search, docs/decisions/031). */
@@ -348,6 +367,11 @@ export function parseSiteSettings(
   // Checked apart from the schema so it is reported together with every other problem.
   if (env.BLOG_API_URL?.trim() && !env.BLOG_API_TOKEN?.trim()) {
     problems.push("BLOG_API_TOKEN is required when BLOG_API_URL is set");
+  }
+  if (result.success && result.data.FEDIVERSE === "on" && !result.data.SITE_URL) {
+    problems.push(
+      "SITE_URL is required when FEDIVERSE is on: the site's actor and articles are named by their full address",
+    );
   }
   if (!result.success || problems.length > 0) return { ok: false, problems };
   return { ok: true, site: toSiteSettings(result.data, timeoutMs, hosts) };
