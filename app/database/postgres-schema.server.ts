@@ -136,6 +136,15 @@ CREATE TRIGGER articles_counted_in AFTER INSERT ON articles REFERENCING NEW TABL
 CREATE TRIGGER articles_counted_out AFTER DELETE ON articles REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION catalogue_count_articles();
 `,
   },
+  {
+    version: 5,
+    // Each followable site's federation state (app/fediverse): its keys, its followers and Fedify's caches,
+    // by the catalogue's name. Values are JSON as text, so a compare-and-swap compares what was written.
+    sql: `
+CREATE TABLE fediverse_kv (store text NOT NULL, key text NOT NULL, value text NOT NULL, expires timestamptz, PRIMARY KEY (store, key));
+CREATE INDEX fediverse_kv_expiring ON fediverse_kv (expires) WHERE expires IS NOT NULL;
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
