@@ -15,6 +15,7 @@ export { servedSites, startSites } from "./site/sites.server";
 export { startSeries } from "./metrics/start.server";
 export { reportHandler } from "./report/handler.server";
 export { beaconEndpoint } from "./beacon/endpoint.server";
+export { fediverseEndpoint } from "./fediverse/endpoint.server";
 export { BEACON_PATH } from "./beacon/beacon-path";
 export { createServiceRegistry } from "./services/site-services.server";
 

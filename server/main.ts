@@ -14,6 +14,7 @@ import pino from "pino";
 import { pinoHttp } from "pino-http";
 import type { Settings } from "../app/site/config.server";
 import type { beaconEndpoint } from "../app/beacon/endpoint.server";
+import type { fediverseEndpoint } from "../app/fediverse/endpoint.server";
 import type { startSites } from "../app/site/sites.server";
 import type { createServiceRegistry } from "../app/services/site-services.server";
 import { errorPage } from "./error-page";
@@ -31,6 +32,7 @@ const entry = build.entry.module as unknown as MetricsEntry & {
   getSettings: () => Settings;
   startSites: typeof startSites;
   beaconEndpoint: typeof beaconEndpoint;
+  fediverseEndpoint: typeof fediverseEndpoint;
   BEACON_PATH: string;
   createServiceRegistry: typeof createServiceRegistry;
 };
@@ -96,6 +98,8 @@ app.all(
     return { counter: counter(domain), isArticle: (slug) => catalogue(domain).has(slug) };
   }),
 );
+// A followable site's WebFinger, NodeInfo, actor, articles and inbox (app/fediverse); FEDIVERSE=on sites only.
+app.use(entry.fediverseEndpoint((site) => services.of(site).fediverse));
 app.use(readOnlyMethods());
 app.use(normalPaths());
 app.use(pageAddresses());

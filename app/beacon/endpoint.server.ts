@@ -12,6 +12,7 @@ import { MAX_BODY_BYTES, parseBeacon, vitalsOf } from "./body.server";
 import { culpritLabels } from "./culprits.server";
 import { beaconLimits } from "./rate-limit.server";
 import { notCounted, readerAddress } from "./readers.server";
+import { readBody } from "~/document/request-body.server";
 
 type Request = IncomingMessage;
 /** The host guard's site (server/guards.ts): the whole of its settings, though the metrics' middleware reads only its label. */
@@ -180,32 +181,6 @@ export function beaconEndpoint(
       if (!res.headersSent) res.writeHead(204, { "Cache-Control": "no-store" }).end();
     });
   };
-}
-
-/** The body, if it is whole within `limit` bytes and `timeoutMs`. */
-function readBody(req: Request, limit: number, timeoutMs: number) {
-  return new Promise<Buffer | "too_large" | "too_slow" | "aborted">((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    const done = (result: Buffer | "too_large" | "too_slow" | "aborted") => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      req.off("data", onData);
-      resolve(result);
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) return done("too_large");
-      chunks.push(chunk);
-    };
-    const timer = setTimeout(() => done("too_slow"), timeoutMs);
-    req.on("data", onData);
-    req.once("end", () => done(Buffer.concat(chunks)));
-    req.once("error", () => done("aborted"));
-    req.once("close", () => done(req.complete ? Buffer.concat(chunks) : "aborted"));
-  });
 }
 
 function plain(res: Response, status: number, text: string) {

@@ -22,6 +22,11 @@ import { httpCachePolicy, type HttpCache } from "~/document/http-cache.server";
 import { startImageService, type ImageService } from "~/images/image-service.server";
 import { pageImages, type PageImages } from "~/images/images.server";
 import { domainFromHost } from "~/site/domain";
+import type { SiteFederation } from "~/fediverse/endpoint.server";
+import { createSiteFederation, SOFTWARE } from "~/fediverse/federation.server";
+import { outgoingRule } from "~/fediverse/outgoing";
+import { openPostgresKv } from "~/fediverse/pg-kv.server";
+import { openSqliteKv } from "~/fediverse/sqlite-kv.server";
 
 /**
  * What serves each site, wired in one place and handed to the code that uses it: its source of articles
@@ -55,6 +60,8 @@ export type SiteServices = {
   counter(domain: string): Counter;
   /** What its counts say of reading (most read, read to the end): none with ANALYTICS=off or without counts; never fails. */
   reading(domain: string): Promise<ReadingFigures>;
+  /** The site as an actor of the social web (app/fediverse), made on first use; none unless FEDIVERSE=on. */
+  fediverse: SiteFederation | undefined;
 };
 
 export type ServiceRegistry = ReturnType<typeof createServiceRegistry>;
@@ -81,6 +88,9 @@ export function createServiceRegistry(settings: Settings) {
   /** One counter and its figures per catalogue, by its file: bounded as the catalogues are (MAX_DOMAINS_PER_SITE). */
   const counters = new Map<string, { counter: Counter; reading: ReadingFiguresOf }>();
   const services = new WeakMap<SiteSettings, SiteServices>();
+  /** The federation state stores opened in SQLite files, closed at a stop. */
+  const federationStores: { close(): void }[] = [];
+  const outgoing = outgoingRule(settings.fediverseHosts, `${SOFTWARE.name}/${SOFTWARE.version}`);
   const httpCache = httpCachePolicy(settings.httpCache);
   /** One image service for the process, set up on first use (its secret, disk cache and dead links). */
   let imageService: ImageService | undefined;
@@ -125,6 +135,7 @@ export function createServiceRegistry(settings: Settings) {
     };
     const domainOfHost = (host: string) => site.siteDomain ?? domainFromHost(host) ?? "localhost";
     const found: SiteServices = {
+      fediverse: undefined,
       site,
       blog: createBlog(
         {
@@ -156,8 +167,26 @@ export function createServiceRegistry(settings: Settings) {
         }
       },
     };
+    found.fediverse = federationOf(site, found);
     services.set(site, found);
     return found;
+  };
+
+  /** A followable site's federation, in the store beside its catalogue, made on its first request. */
+  const federationOf = (site: SiteSettings, of: SiteServices): SiteFederation | undefined => {
+    const { siteUrl, fediverse } = site;
+    if (!siteUrl || !fediverse) return undefined;
+    let made: ReturnType<typeof createSiteFederation> | undefined;
+    const make = () => {
+      const domain = of.domainOfHost(new URL(siteUrl).host);
+      of.catalogue(domain);
+      const file = shelf.fileOf(site, domain);
+      let kv;
+      if (pool) kv = openPostgresKv(pool, storeName(file));
+      else federationStores.push((kv = openSqliteKv(file)));
+      return createSiteFederation({ site: { ...site, siteUrl, fediverse }, kv, blog: of.blog, domain, outgoing });
+    };
+    return { answer: (request) => Promise.resolve().then(() => (made ??= make()).answer(request)) };
   };
 
   return {
@@ -210,6 +239,7 @@ export function createServiceRegistry(settings: Settings) {
           counter.close().catch((error: Error) => console.error(`Counts not closed: ${error.message}`)),
         ),
       );
+      for (const store of federationStores.splice(0)) store.close();
       await shelf.close();
       await pool?.end();
     },

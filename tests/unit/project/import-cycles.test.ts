@@ -22,6 +22,7 @@ const LAYERS = [
   ["blog"],
   ["crawlers", "counts"],
   ["search", "beacon"],
+  ["fediverse"],
   ["report", "services"],
   ["components"],
   ["(app)"],

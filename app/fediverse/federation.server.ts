@@ -1,0 +1,283 @@
+import {
+  createFederation,
+  exportJwk,
+  generateCryptoKeyPair,
+  importJwk,
+  type Context,
+  type KvStore,
+} from "@fedify/fedify";
+import {
+  Accept,
+  Article,
+  Create,
+  Delete,
+  Endpoints,
+  Follow,
+  Image,
+  Organization,
+  Undo,
+  type Actor,
+  type Recipient,
+} from "@fedify/fedify/vocab";
+import type { Blog } from "~/blog/blog.server";
+import { LOGO, SHARE_IMAGE } from "~/crawlers/share-image";
+import { languageOf, type SiteSettings } from "~/site/config.server";
+import { articleObject } from "./article-object";
+import { checkedInbox, type OutgoingRule } from "./outgoing";
+
+/** The addresses of the site's actor, its collections and its articles, under SITE_URL. */
+export const PATHS = {
+  actor: "/ap/actor/{identifier}",
+  inbox: "/ap/inbox/{identifier}",
+  sharedInbox: "/ap/inbox",
+  outbox: "/ap/outbox/{identifier}",
+  followers: "/ap/followers/{identifier}",
+  article: "/ap/articles/{slug}",
+  nodeInfo: "/nodeinfo/2.1",
+} as const;
+
+/** How NodeInfo and the User-Agent of the site's requests name it. */
+export const SOFTWARE = { name: "buddhist-content-site", version: "1.0.0" } as const;
+
+/** A follower as kept: its actor's address and where activities for it go. */
+export type Follower = { id: string; inbox: string; sharedInbox?: string };
+
+/** What the site's federation reads: its settings, its state, its articles, and what it may reach. */
+export type FederationDeps = {
+  site: SiteSettings & { siteUrl: string; fediverse: { handle: string } };
+  kv: KvStore;
+  blog: Pick<Blog, "newestArticles" | "article" | "articleTotal">;
+  /** The domain the site's articles are asked for (its catalogue's). */
+  domain: string;
+  /** Which addresses requests may go to: public ones, and the hosts FEDIVERSE_HOSTS names. */
+  outgoing: OutgoingRule;
+};
+
+const FOLLOWERS = "followers";
+const KEYS = "keys";
+
+/**
+ * The site as one actor of the social web (an Organization named by its handle), made with Fedify: WebFinger
+ * and NodeInfo, the actor with its keys, the outbox of its newest articles, each article's ActivityPub form,
+ * and an inbox that accepts a Follow, ends one on Undo, and forgets a follower whose actor is deleted.
+ * Everything else that arrives is acknowledged and dropped. Fedify verifies each activity's signature
+ * (draft-cavage and RFC 9421) against the key of its actor before a listener sees it.
+ */
+export function createSiteFederation(deps: FederationDeps) {
+  const { site, kv, blog, domain, outgoing } = deps;
+  const handle = site.fediverse.handle;
+  const origin = site.siteUrl;
+  const { lang, translator } = languageOf(site);
+  const federation = createFederation<void>({
+    kv,
+    origin,
+    // Only public addresses, or the listed hosts, for documents and keys (./outgoing.ts).
+    documentLoaderFactory: () => outgoing.documentLoader,
+    contextLoaderFactory: () => outgoing.contextLoader,
+    authenticatedDocumentLoaderFactory: (identity) => outgoing.authenticatedLoader(identity),
+  });
+
+  const articleAddresses = (ctx: Context<void>, slug: string) => ({
+    id: ctx.getObjectUri(Article, { slug }),
+    page: new URL(`/blog/${encodeURIComponent(slug)}`, origin),
+    actor: ctx.getActorUri(handle),
+    followers: ctx.getFollowersUri(handle),
+    origin,
+  });
+
+  federation
+    .setActorDispatcher(PATHS.actor, async (ctx, identifier) => {
+      if (identifier !== handle) return null;
+      const keys = await ctx.getActorKeyPairs(identifier);
+      return new Organization({
+        id: ctx.getActorUri(identifier),
+        preferredUsername: handle,
+        name: site.siteName,
+        summary: translator.t("meta.homeDescription", { product: site.product, site: site.siteName }),
+        url: new URL("/", origin),
+        icon: new Image({ url: new URL(LOGO.path, origin), mediaType: "image/png" }),
+        image: new Image({ url: new URL(SHARE_IMAGE.path, origin), mediaType: "image/png" }),
+        inbox: ctx.getInboxUri(identifier),
+        outbox: ctx.getOutboxUri(identifier),
+        followers: ctx.getFollowersUri(identifier),
+        endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+        publicKey: keys[0]?.cryptographicKey,
+        assertionMethods: keys.map((key) => key.multikey),
+        manuallyApprovesFollowers: false,
+        discoverable: true,
+        indexable: true,
+      });
+    })
+    .mapHandle((_ctx, username) => (username.toLowerCase() === handle ? handle : null))
+    .setKeyPairsDispatcher(async (_ctx, identifier) => (identifier === handle ? keyPairs(kv) : []));
+
+  federation
+    .setOutboxDispatcher(PATHS.outbox, async (ctx, identifier) => {
+      if (identifier !== handle) return null;
+      const articles = await blog.newestArticles(domain);
+      return {
+        items: articles.map((article) => {
+          const object = articleObject(article, articleAddresses(ctx, article.slug), lang);
+          return new Create({
+            id: new URL(`${object.id!.href}#create`),
+            actor: ctx.getActorUri(handle),
+            to: object.toId,
+            cc: object.ccId,
+            published: object.published,
+            object,
+          });
+        }),
+      };
+    })
+    .setCounter(async (_ctx, identifier) => (identifier === handle ? blog.articleTotal(domain) : null));
+
+  federation.setObjectDispatcher(Article, PATHS.article, async (ctx, { slug }) => {
+    const article = await blog.article(domain, slug).catch(() => null);
+    return article ? articleObject(article, articleAddresses(ctx, slug), lang) : null;
+  });
+
+  federation
+    .setFollowersDispatcher(PATHS.followers, async (_ctx, identifier) => {
+      if (identifier !== handle) return null;
+      return { items: (await followers(kv)).map(recipientOf) };
+    })
+    .setCounter(async (_ctx, identifier) => (identifier === handle ? (await followers(kv)).length : null));
+
+  federation
+    .setInboxListeners(PATHS.inbox, PATHS.sharedInbox)
+    .on(
+      Follow,
+      acknowledged("Follow", async (ctx, follow) => {
+        const parsed = follow.objectId && ctx.parseUri(follow.objectId);
+        if (!parsed || parsed.type !== "actor" || parsed.identifier !== handle || !follow.actorId) return;
+        const follower = await follow.getActor(ctx);
+        if (!follower?.id || follower.id.href !== follow.actorId.href) return;
+        const kept = await followerOf(follower, outgoing);
+        if (!kept) return;
+        await kv.set([FOLLOWERS, kept.id], kept);
+        await ctx.sendActivity(
+          { identifier: handle },
+          recipientOf(kept),
+          new Accept({
+            id: new URL(`#accept/${crypto.randomUUID()}`, ctx.getActorUri(handle)),
+            actor: ctx.getActorUri(handle),
+            object: follow,
+          }),
+          { immediate: true },
+        );
+      }),
+    )
+    .on(
+      Undo,
+      acknowledged("Undo", async (ctx, undo) => {
+        const object = await undo.getObject(ctx);
+        if (!(object instanceof Follow) || !undo.actorId || object.actorId?.href !== undo.actorId.href) return;
+        await kv.delete([FOLLOWERS, undo.actorId.href]);
+      }),
+    )
+    .on(
+      Delete,
+      acknowledged("Delete", async (_ctx, deleted) => {
+        // An actor deleting itself (its own address as the object): it follows nothing any more.
+        if (deleted.actorId && deleted.objectId?.href === deleted.actorId.href) {
+          await kv.delete([FOLLOWERS, deleted.actorId.href]);
+        }
+      }),
+    );
+
+  federation.setNodeInfoDispatcher(PATHS.nodeInfo, async () => ({
+    software: { name: SOFTWARE.name, version: SOFTWARE.version },
+    protocols: ["activitypub"],
+    openRegistrations: false,
+    usage: {
+      users: { total: 1, activeHalfyear: 1, activeMonth: 1 },
+      localPosts: await blog.articleTotal(domain).catch(() => 0),
+      localComments: 0,
+    },
+  }));
+
+  return {
+    handle,
+    federation,
+    /** The site's answer to a request of the social web, or undefined when the request is for the pages. */
+    async answer(request: Request): Promise<Response | undefined> {
+      let passed = false;
+      const response = await federation.fetch(request, {
+        contextData: undefined,
+        onNotFound: () => {
+          passed = true;
+          return new Response(null, { status: 404 });
+        },
+        onNotAcceptable: () => {
+          passed = true;
+          return new Response(null, { status: 406 });
+        },
+      });
+      return passed ? undefined : response;
+    },
+  };
+}
+
+/**
+ * A listener whose failure (an actor that cannot be fetched, an inbox that does not answer the Accept) is
+ * logged in one line and acknowledged: a sender learns nothing from a 5xx, and retrying would not help.
+ */
+function acknowledged<C, A>(kind: string, listener: (ctx: C, activity: A) => Promise<void>) {
+  return async (ctx: C, activity: A) => {
+    try {
+      await listener(ctx, activity);
+    } catch (error) {
+      console.warn(`Fediverse ${kind} not handled: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+}
+
+/** The followers kept, in the order of their addresses. */
+async function followers(kv: KvStore): Promise<Follower[]> {
+  const found: Follower[] = [];
+  for await (const entry of kv.list([FOLLOWERS])) found.push(entry.value as Follower);
+  return found;
+}
+
+const recipientOf = (follower: Follower): Recipient => ({
+  id: new URL(follower.id),
+  inboxId: new URL(follower.inbox),
+  endpoints: follower.sharedInbox ? { sharedInbox: new URL(follower.sharedInbox) } : null,
+});
+
+/** A follower to keep, when its inboxes are addresses the site may send to. */
+async function followerOf(actor: Actor, outgoing: OutgoingRule): Promise<Follower | undefined> {
+  if (!actor.id || !actor.inboxId) return undefined;
+  const inbox = await checkedInbox(actor.inboxId, outgoing);
+  if (!inbox) return undefined;
+  const shared = actor.endpoints?.sharedInbox ? await checkedInbox(actor.endpoints.sharedInbox, outgoing) : undefined;
+  return { id: actor.id.href, inbox: inbox.href, ...(shared && { sharedInbox: shared.href }) };
+}
+
+type StoredKeys = { privateKey: JsonWebKey; publicKey: JsonWebKey }[];
+
+/**
+ * The actor's two key pairs (RSA for draft-cavage signatures, as Mastodon checks them, and Ed25519 for
+ * object proofs), made once and kept in the site's state; the first origin to make them wins, so every
+ * origin signs with the same. The private keys never leave the server.
+ */
+async function keyPairs(kv: KvStore): Promise<CryptoKeyPair[]> {
+  let stored = await kv.get<StoredKeys>([KEYS]);
+  if (!stored) {
+    const made = await Promise.all([generateCryptoKeyPair("RSASSA-PKCS1-v1_5"), generateCryptoKeyPair("Ed25519")]);
+    const exported = await Promise.all(
+      made.map(async (pair) => ({
+        privateKey: await exportJwk(pair.privateKey),
+        publicKey: await exportJwk(pair.publicKey),
+      })),
+    );
+    const won = kv.cas ? await kv.cas([KEYS], undefined, exported) : (await kv.set([KEYS], exported), true);
+    stored = won ? exported : ((await kv.get<StoredKeys>([KEYS])) ?? exported);
+  }
+  return Promise.all(
+    stored.map(async (pair) => ({
+      privateKey: await importJwk(pair.privateKey, "private"),
+      publicKey: await importJwk(pair.publicKey, "public"),
+    })),
+  );
+}
