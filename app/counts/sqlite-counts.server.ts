@@ -3,6 +3,7 @@ import Database from "better-sqlite3";
 import { changesOf, needsOf } from "./apply";
 import { periodSumsQuery, type CountsStore } from "./store";
 import { keptFrom, OTHER, type Kind, type Mark, type Tally } from "./tally";
+import { openStoreConnection } from "~/database/sqlite-connection.server";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS count_salts (day TEXT PRIMARY KEY, salt BLOB NOT NULL) WITHOUT ROWID;
@@ -37,10 +38,7 @@ export function readSqlitePeriod(file: string, from: string, to: string): (Omit<
  * open across an await would make another connection of this process wait for it, blocking the thread.
  */
 export function openSqliteCounts(file: string): CountsStore {
-  const db = new Database(file);
-  db.pragma("journal_mode = WAL");
-  db.pragma("synchronous = NORMAL");
-  db.pragma("busy_timeout = 5000");
+  const db = openStoreConnection(file);
   db.exec(SCHEMA);
   const statements = {
     salt: db.prepare<[string], { salt: Buffer }>("SELECT salt FROM count_salts WHERE day = ?"),

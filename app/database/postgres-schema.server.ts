@@ -143,6 +143,16 @@ CREATE TRIGGER articles_counted_out AFTER DELETE ON articles REFERENCING OLD TAB
     sql: `
 CREATE TABLE fediverse_kv (store text NOT NULL, key text NOT NULL, value text NOT NULL, expires timestamptz, PRIMARY KEY (store, key));
 CREATE INDEX fediverse_kv_expiring ON fediverse_kv (expires) WHERE expires IS NOT NULL;
+-- Deliveries waiting (app/fediverse/pg-queue.server.ts): each taken by one origin at a time.
+CREATE TABLE fediverse_queue (
+  id bigserial PRIMARY KEY,
+  store text NOT NULL,
+  message text NOT NULL,
+  ordering_key text,
+  due_at timestamptz NOT NULL,
+  taken_until timestamptz
+);
+CREATE INDEX fediverse_queue_due ON fediverse_queue (store, due_at);
 `,
   },
 ];

@@ -5,6 +5,7 @@ import {
   importJwk,
   type Context,
   type KvStore,
+  type MessageQueue,
 } from "@fedify/fedify";
 import {
   Accept,
@@ -24,6 +25,7 @@ import { LOGO, SHARE_IMAGE } from "~/crawlers/share-image";
 import { languageOf, type SiteSettings } from "~/site/config.server";
 import { articleObject } from "./article-object";
 import { checkedInbox, type OutgoingRule } from "./outgoing";
+import { startPublisher } from "./publisher.server";
 
 /** The addresses of the site's actor, its collections and its articles, under SITE_URL. */
 export const PATHS = {
@@ -51,6 +53,13 @@ export type FederationDeps = {
   domain: string;
   /** Which addresses requests may go to: public ones, and the hosts FEDIVERSE_HOSTS names. */
   outgoing: OutgoingRule;
+  /** Where deliveries wait (./sqlite-queue.server.ts, ./pg-queue.server.ts). */
+  queue: MessageQueue;
+  /** Whether the site's catalogue still holds an article (its sync drops those the source no longer has). */
+  stillListed(slug: string): Promise<boolean>;
+  /** How often new and changed articles are looked for. */
+  everyMs: number;
+  onError(error: unknown): void;
 };
 
 const FOLLOWERS = "followers";
@@ -70,6 +79,9 @@ export function createSiteFederation(deps: FederationDeps) {
   const { lang, translator } = languageOf(site);
   const federation = createFederation<void>({
     kv,
+    queue: deps.queue,
+    // Started with the publisher (start below), not by the first request.
+    manuallyStartQueue: true,
     origin,
     // Only public addresses, or the listed hosts, for documents and keys (./outgoing.ts).
     documentLoaderFactory: () => outgoing.documentLoader,
@@ -199,6 +211,30 @@ export function createSiteFederation(deps: FederationDeps) {
   return {
     handle,
     federation,
+    /** Delivers what waits in the queue, and looks for new, changed and removed articles, until `signal`. */
+    start(signal: AbortSignal) {
+      federation.startQueue(undefined, { signal }).catch(deps.onError);
+      startPublisher(
+        {
+          federation,
+          kv,
+          blog,
+          domain,
+          handle,
+          origin,
+          objectOf: (article) =>
+            articleObject(
+              article,
+              articleAddresses(federation.createContext(new URL(origin), undefined), article.slug),
+              lang,
+            ),
+          stillListed: deps.stillListed,
+          everyMs: deps.everyMs,
+          onError: deps.onError,
+        },
+        signal,
+      );
+    },
     /** The site's answer to a request of the social web, or undefined when the request is for the pages. */
     async answer(request: Request): Promise<Response | undefined> {
       let passed = false;

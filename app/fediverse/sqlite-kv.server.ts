@@ -1,6 +1,6 @@
 import type { KvKey, KvStore, KvStoreListEntry, KvStoreSetOptions } from "@fedify/fedify";
-import Database from "better-sqlite3";
 import { expiryOf, keyOf, keyText, prefixText, sameValue, SWEEP_EVERY_MS } from "./kv-rules";
+import { openStoreConnection } from "~/database/sqlite-connection.server";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS fediverse_kv (key TEXT PRIMARY KEY, value TEXT NOT NULL, expires INTEGER) WITHOUT ROWID;
@@ -13,10 +13,7 @@ type Row = { value: string; expires: number | null };
  * connection of its own. Statements are synchronous, so a compare-and-swap is one transaction.
  */
 export function openSqliteKv(file: string, now: () => number = Date.now): KvStore & { close(): void } {
-  const db = new Database(file);
-  db.pragma("journal_mode = WAL");
-  db.pragma("synchronous = NORMAL");
-  db.pragma("busy_timeout = 5000");
+  const db = openStoreConnection(file);
   db.exec(SCHEMA);
   const statements = {
     get: db.prepare<[string], Row>("SELECT value, expires FROM fediverse_kv WHERE key = ?"),

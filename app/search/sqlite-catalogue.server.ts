@@ -1,6 +1,5 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { MAX_COUNTED, type Catalogue, type CatalogueArticle, type CatalogueEntry, type SearchHit } from "./catalogue";
 import {
   articleRow,
@@ -27,6 +26,7 @@ import { suggestWord } from "./suggest";
 import { textKey } from "./text-key";
 import { indexedText, type IndexedText } from "./indexed-text.server";
 import { matchExpression } from "./tokenize";
+import { openStoreConnection } from "~/database/sqlite-connection.server";
 
 /**
  * The catalogue of one site in a SQLite file with FTS5 (docs/decisions/031). unicode61 drops accents and
@@ -91,10 +91,7 @@ type Row = {
 
 export function openSqliteCatalogue(file: string): Catalogue {
   mkdirSync(path.dirname(file), { recursive: true });
-  const db = new Database(file);
-  db.pragma("journal_mode = WAL");
-  db.pragma("synchronous = NORMAL");
-  db.pragma("busy_timeout = 5000");
+  const db = openStoreConnection(file);
   db.pragma("foreign_keys = ON");
   db.exec(SCHEMA);
   // Catalogues made before index keys had days: each row's key is its id, as its index row's was. In one

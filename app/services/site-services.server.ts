@@ -27,6 +27,8 @@ import { createSiteFederation, SOFTWARE } from "~/fediverse/federation.server";
 import { outgoingRule } from "~/fediverse/outgoing";
 import { openPostgresKv } from "~/fediverse/pg-kv.server";
 import { openSqliteKv } from "~/fediverse/sqlite-kv.server";
+import { openPostgresQueue } from "~/fediverse/pg-queue.server";
+import { openSqliteQueue } from "~/fediverse/sqlite-queue.server";
 
 /**
  * What serves each site, wired in one place and handed to the code that uses it: its source of articles
@@ -61,7 +63,7 @@ export type SiteServices = {
   /** What its counts say of reading (most read, read to the end): none with ANALYTICS=off or without counts; never fails. */
   reading(domain: string): Promise<ReadingFigures>;
   /** The site as an actor of the social web (app/fediverse), made on first use; none unless FEDIVERSE=on. */
-  fediverse: SiteFederation | undefined;
+  fediverse: (SiteFederation & { start(): void }) | undefined;
 };
 
 export type ServiceRegistry = ReturnType<typeof createServiceRegistry>;
@@ -88,8 +90,16 @@ export function createServiceRegistry(settings: Settings) {
   /** One counter and its figures per catalogue, by its file: bounded as the catalogues are (MAX_DOMAINS_PER_SITE). */
   const counters = new Map<string, { counter: Counter; reading: ReadingFiguresOf }>();
   const services = new WeakMap<SiteSettings, SiteServices>();
-  /** The federation state stores opened in SQLite files, closed at a stop. */
+  /** The federation state stores opened in SQLite files, closed at a stop; the deliveries and the publishers stop first. */
   const federationStores: { close(): void }[] = [];
+  const federationsStop = new AbortController();
+  /** What goes wrong in deliveries and the publishers, in one line a minute at most. */
+  let federationLogged = 0;
+  const federationError = (error: unknown) => {
+    if (Date.now() - federationLogged < 60_000) return;
+    federationLogged = Date.now();
+    console.warn(`Fediverse: ${error instanceof Error ? error.message : String(error)}`);
+  };
   const outgoing = outgoingRule(settings.fediverseHosts, `${SOFTWARE.name}/${SOFTWARE.version}`);
   const httpCache = httpCachePolicy(settings.httpCache);
   /** One image service for the process, set up on first use (its secret, disk cache and dead links). */
@@ -172,21 +182,47 @@ export function createServiceRegistry(settings: Settings) {
     return found;
   };
 
-  /** A followable site's federation, in the store beside its catalogue, made on its first request. */
-  const federationOf = (site: SiteSettings, of: SiteServices): SiteFederation | undefined => {
+  /**
+   * A followable site's federation, in the store beside its catalogue: made on its first request, or at the
+   * start (start below), which also sets its deliveries and its publisher going.
+   */
+  const federationOf = (site: SiteSettings, of: SiteServices): SiteServices["fediverse"] => {
     const { siteUrl, fediverse } = site;
     if (!siteUrl || !fediverse) return undefined;
     let made: ReturnType<typeof createSiteFederation> | undefined;
+    let started = false;
     const make = () => {
+      if (made) return made;
       const domain = of.domainOfHost(new URL(siteUrl).host);
       of.catalogue(domain);
       const file = shelf.fileOf(site, domain);
-      let kv;
-      if (pool) kv = openPostgresKv(pool, storeName(file));
-      else federationStores.push((kv = openSqliteKv(file)));
-      return createSiteFederation({ site: { ...site, siteUrl, fediverse }, kv, blog: of.blog, domain, outgoing });
+      let kv, queue;
+      if (pool) {
+        kv = openPostgresKv(pool, storeName(file));
+        queue = openPostgresQueue(pool, storeName(file), { onError: federationError });
+      } else {
+        federationStores.push((kv = openSqliteKv(file)), (queue = openSqliteQueue(file, { onError: federationError })));
+      }
+      return (made = createSiteFederation({
+        site: { ...site, siteUrl, fediverse },
+        kv,
+        queue,
+        blog: of.blog,
+        domain,
+        outgoing,
+        stillListed: (slug) => Promise.resolve().then(() => of.catalogue(domain).has(slug)),
+        everyMs: Math.max(1, settings.cache.freshSeconds) * 1000,
+        onError: federationError,
+      }));
     };
-    return { answer: (request) => Promise.resolve().then(() => (made ??= make()).answer(request)) };
+    return {
+      answer: (request) => Promise.resolve().then(() => make().answer(request)),
+      start() {
+        if (started) return;
+        started = true;
+        make().start(federationsStop.signal);
+      },
+    };
   };
 
   return {
@@ -213,6 +249,11 @@ export function createServiceRegistry(settings: Settings) {
      * depend on the request (embedded articles, or SITE_DOMAIN set); otherwise the first request does.
      */
     start(site: SiteSettings) {
+      try {
+        servicesOf(site).fediverse?.start();
+      } catch (error) {
+        console.error(`Fediverse of ${site.label} not started:`, error);
+      }
       if (site.blogApi && !site.siteDomain) return;
       try {
         servicesOf(site).catalogue(site.siteDomain ?? "localhost");
@@ -239,6 +280,7 @@ export function createServiceRegistry(settings: Settings) {
           counter.close().catch((error: Error) => console.error(`Counts not closed: ${error.message}`)),
         ),
       );
+      federationsStop.abort();
       for (const store of federationStores.splice(0)) store.close();
       await shelf.close();
       await pool?.end();

@@ -4,7 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FAKE_TOKEN, startFakeBackend } from "../support/fake-backend.mjs";
 import { startFakeInstance } from "../support/fake-fediverse.mjs";
+import { startPostgres } from "../support/postgres.mjs";
 import { serverRuns } from "../support/server-runs.mjs";
 import { startSite, startSiteExpectingExit } from "../support/site-process.mjs";
 
@@ -34,27 +36,39 @@ let trap: http.Server;
 const trapped: string[] = [];
 let trapOrigin = "";
 
-/** GET of an address of the site (its SITE_URL's), on the test's server. */
-async function get(address: string, accept = AP) {
+/** GET of an address of a site (its SITE_URL's), on the test's server of that site. */
+async function getOn(on: Site, address: string, accept = AP) {
   const url = new URL(address, SITE_URL);
-  const response = await fetch(`${site.url}${url.pathname}${url.search}`, { headers: { host: HOST, accept } });
+  const response = await fetch(`${on.url}${url.pathname}${url.search}`, { headers: { host: HOST, accept } });
   const type = response.headers.get("content-type") ?? "";
   const text = await response.text();
   return { status: response.status, type, text, json: (type.includes("json") ? JSON.parse(text) : undefined) as Json };
 }
+const get = (address: string, accept = AP) => getOn(site, address, accept);
 
-const siteKey = async (keyId: string) => {
-  const { json } = await get(keyId);
+/** How an instance finds the key of a site's signature: from the actor the site (as `on` gives it) shows. */
+const keyOn = (on: () => Site) => async (keyId: string) => {
+  const { json } = await getOn(on(), keyId);
   return json?.publicKey?.id === keyId ? (json.publicKey.publicKeyPem as string) : undefined;
 };
 
-const follow = (actor = instance.reader.id) => ({
+const followBy = (from: Instance, actor = from.reader.id) => ({
   "@context": "https://www.w3.org/ns/activitystreams",
-  id: instance.newId(),
+  id: from.newId(),
   type: "Follow",
   actor,
   object: ACTOR,
 });
+const follow = (actor?: string) => followBy(instance, actor);
+
+/** Follows the site from `from`'s reader, on `on`, and waits for the site's signed Accept. */
+async function followAndAccept(from: Instance, on: Site) {
+  const before = from.received.length;
+  expect((await from.deliver(INBOX, followBy(from), { connectTo: on.url })).status).toBeLessThan(300);
+  await until("the Accept", () =>
+    from.received.slice(before).find((request) => request.body?.type === "Accept" && request.verified.ok),
+  );
+}
 
 const undoOf = (activity: Json) => ({
   "@context": "https://www.w3.org/ns/activitystreams",
@@ -80,7 +94,7 @@ const startFollowable = () =>
   startSite({ FEDIVERSE: "on", SITE_URL, FEDIVERSE_HOSTS: instance.host, CATALOGUE_DIR: catalogueDir });
 
 beforeAll(async () => {
-  instance = await startFakeInstance({ keyOf: siteKey });
+  instance = await startFakeInstance({ keyOf: keyOn(() => site) });
   trap = http.createServer((req, res) => {
     trapped.push(`${req.method} ${req.url}`);
     res.writeHead(202).end();
@@ -180,20 +194,21 @@ describe("a followable site", () => {
     expect(await followerCount()).toBe(1);
 
     expect((await instance.deliver(INBOX, undoOf(activity), { connectTo: site.url })).status).toBeLessThan(300);
-    expect(await followerCount()).toBe(0);
+    // The inbox hands activities to the queue: the Undo takes effect a moment later.
+    await until("no follower", async () => ((await followerCount()) === 0 ? true : undefined));
   });
 
   it("keeps its followers and its keys across a restart", async () => {
     const keyBefore = (await get(ACTOR)).json.publicKey.publicKeyPem;
     const activity = follow();
     expect((await instance.deliver(INBOX, activity, { connectTo: site.url })).status).toBeLessThan(300);
-    expect(await followerCount()).toBe(1);
+    await until("one follower", async () => ((await followerCount()) === 1 ? true : undefined));
     await site.stop();
     site = await startFollowable();
     expect((await get(ACTOR)).json.publicKey.publicKeyPem).toBe(keyBefore);
     expect(await followerCount()).toBe(1);
     await instance.deliver(INBOX, undoOf(activity), { connectTo: site.url });
-    expect(await followerCount()).toBe(0);
+    await until("no follower", async () => ((await followerCount()) === 0 ? true : undefined));
   });
 
   it("refuses a follower whose inbox is an address it may not reach, and sends nothing there", async () => {
@@ -304,4 +319,167 @@ describe("a site without FEDIVERSE=on", () => {
     const problems = output.split("\n").filter((line) => line.startsWith("  - "));
     expect(problems).toEqual([expect.stringMatching(/SITE_URL is required when FEDIVERSE is on/)]);
   });
+});
+
+describe("a followable site's new articles", () => {
+  const deliveryDir = mkdtempSync(path.join(tmpdir(), "fediverse-delivery-"));
+  let inboxUp = true;
+  let publisher: Site;
+  let follower: Instance;
+  let backend: Awaited<ReturnType<typeof startFakeBackend>>;
+  /** The backend's articles, newest first: a test publishes, changes and removes them while the site runs. */
+  const content: Json[] = [1, 2, 3].map((n) => teaching(`older-teaching-${n}`, "An older teaching."));
+
+  function teaching(slug: string, description: string) {
+    return {
+      id: slug,
+      slug,
+      metaTitle: `Teaching ${slug}`,
+      metaDescription: description,
+      date: "2026-11-01",
+      blog: "Words.",
+    };
+  }
+  const startPublisher = () =>
+    startSite({
+      FEDIVERSE: "on",
+      SITE_URL,
+      FEDIVERSE_HOSTS: follower.host,
+      CATALOGUE_DIR: deliveryDir,
+      CATALOGUE_SYNC: "on",
+      BLOG_API_URL: backend.url,
+      BLOG_API_TOKEN: FAKE_TOKEN,
+      CACHE_FRESH_SECONDS: "1",
+    });
+  /** The activities of `type` for `slug` that reached the follower's shared inbox with a valid signature. */
+  const delivered = (type: string, slug: string) =>
+    follower.received.filter(
+      (request) =>
+        request.path === "/inbox" &&
+        request.verified.ok &&
+        request.body?.type === type &&
+        String(request.body?.object?.id ?? request.body?.object).endsWith(`/ap/articles/${slug}`),
+    );
+  const tried = (type: string, slug: string) =>
+    follower.received.filter(
+      (request) => request.body?.type === type && String(request.body?.object?.id).endsWith(`/ap/articles/${slug}`),
+    );
+
+  beforeAll(async () => {
+    backend = await startFakeBackend({ content });
+    follower = await startFakeInstance({
+      keyOf: keyOn(() => publisher),
+      inboxStatus: () => (inboxUp ? 202 : 503),
+    });
+    publisher = await startPublisher();
+    await followAndAccept(follower, publisher);
+  }, 60_000);
+
+  afterAll(async () => {
+    await publisher?.stop();
+    await follower?.stop();
+    await backend?.close();
+    rmSync(deliveryDir, { recursive: true, force: true });
+  });
+
+  it("go to each follower's shared inbox once as a Create, a change as an Update, a removal as a Delete", async () => {
+    content.unshift(teaching("a-new-teaching", "First words."));
+    const create = await until("the Create", () => delivered("Create", "a-new-teaching")[0], 30_000);
+    expect(create.body.object).toMatchObject({
+      type: "Article",
+      url: `${SITE_URL}/blog/a-new-teaching`,
+      name: "Teaching a-new-teaching",
+    });
+    // Nothing was sent for the articles there were when federation was turned on.
+    expect(follower.received.filter((request) => request.body?.type === "Create")).toHaveLength(
+      tried("Create", "a-new-teaching").length,
+    );
+
+    content[0]!.metaDescription = "Changed words.";
+    const update = await until("the Update", () => delivered("Update", "a-new-teaching")[0], 30_000);
+    expect(update.body.object.summary).toBe("Changed words.");
+
+    content.shift();
+    await until("the Delete", () => delivered("Delete", "a-new-teaching")[0], 40_000);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    for (const type of ["Create", "Update", "Delete"]) expect(delivered(type, "a-new-teaching"), type).toHaveLength(1);
+  }, 120_000);
+
+  it("are not lost when the process stops while the follower's server is down", async () => {
+    inboxUp = false;
+    content.unshift(teaching("while-down", "Sent later."));
+    await until("a first try", () => tried("Create", "while-down")[0], 30_000);
+    await publisher.stop();
+    inboxUp = true;
+    publisher = await startPublisher();
+    const create = await until("the Create after the restart", () => delivered("Create", "while-down")[0], 90_000);
+    expect(create.body.object.url).toBe(`${SITE_URL}/blog/while-down`);
+  }, 150_000);
+});
+
+describe("a followable site on two origins sharing PostgreSQL", () => {
+  let postgres: Awaited<ReturnType<typeof startPostgres>>;
+  let backend: Awaited<ReturnType<typeof startFakeBackend>>;
+  let follower: Instance;
+  const origins: Site[] = [];
+  const content: Json[] = [
+    { id: "first", slug: "first", metaTitle: "First", metaDescription: "One.", date: "2026-11-01", blog: "Words." },
+  ];
+
+  beforeAll(async () => {
+    postgres = await startPostgres();
+    backend = await startFakeBackend({ content });
+    follower = await startFakeInstance({
+      keyOf: keyOn(() => origins[0]!),
+    });
+    const env = {
+      FEDIVERSE: "on",
+      SITE_URL,
+      FEDIVERSE_HOSTS: follower.host,
+      CATALOGUE_DATABASE_URL: postgres.url,
+      CATALOGUE_SYNC: "on",
+      BLOG_API_URL: backend.url,
+      BLOG_API_TOKEN: FAKE_TOKEN,
+      CACHE_FRESH_SECONDS: "1",
+    };
+    // One after the other: the first migrates the schema.
+    origins.push(await startSite(env));
+    origins.push(await startSite(env));
+  }, 90_000);
+
+  afterAll(async () => {
+    await Promise.all(origins.map((origin) => origin.stop()));
+    await follower?.stop();
+    await backend?.close();
+    await postgres?.stop();
+  });
+
+  it("sign with one key, share their followers, and send a new article's Create exactly once", async () => {
+    const keys = await Promise.all(
+      origins.map(async (origin) => (await getOn(origin, ACTOR)).json.publicKey.publicKeyPem),
+    );
+    expect(keys[1]).toBe(keys[0]);
+    await followAndAccept(follower, origins[0]!);
+    expect((await getOn(origins[1]!, `${SITE_URL}/ap/followers/zen`)).json.totalItems).toBe(1);
+
+    content.unshift({
+      id: "second",
+      slug: "second",
+      metaTitle: "Second",
+      metaDescription: "Two.",
+      date: "2026-11-02",
+      blog: "Words.",
+    });
+    const creates = () =>
+      follower.received.filter(
+        (request) =>
+          request.verified.ok &&
+          request.body?.type === "Create" &&
+          String(request.body.object?.id).endsWith("/ap/articles/second"),
+      );
+    await until("the Create", () => creates()[0], 30_000);
+    // Both origins look every second: give the other time to send a second one, if it would.
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    expect(creates()).toHaveLength(1);
+  }, 90_000);
 });

@@ -7,27 +7,17 @@ import path from "node:path";
 import type { KvKey, KvStore } from "@fedify/fedify";
 import { Temporal } from "@js-temporal/polyfill";
 import fc from "fast-check";
-import type pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPool } from "~/database/postgres.server";
+import { afterAll, describe, expect, it } from "vitest";
 import { migrate } from "~/database/postgres-schema.server";
 import { openPostgresKv } from "~/fediverse/pg-kv.server";
 import { openSqliteKv } from "~/fediverse/sqlite-kv.server";
-import { startPostgres } from "../../support/postgres.mjs";
+import { postgresForTests } from "../../support/postgres-in-tests";
 
 const dir = mkdtempSync(path.join(tmpdir(), "fediverse-kv-"));
-let postgres: Awaited<ReturnType<typeof startPostgres>>;
-const pools: pg.Pool[] = [];
+const postgres = postgresForTests();
 let stores = 0;
 
-beforeAll(async () => {
-  postgres = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  await Promise.all(pools.map((pool) => pool.end()));
-  await postgres?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Each kind opens a fresh store, and a second handle on the same one (another connection, or another origin). */
 const kinds: Record<string, () => Promise<[KvStore, KvStore]>> = {
@@ -36,9 +26,8 @@ const kinds: Record<string, () => Promise<[KvStore, KvStore]>> = {
     return [openSqliteKv(file), openSqliteKv(file)];
   },
   postgres: async () => {
-    const pool = createPool({ url: postgres.url, poolSize: 4 });
-    const other = createPool({ url: postgres.url, poolSize: 4 });
-    pools.push(pool, other);
+    const pool = postgres.pool();
+    const other = postgres.pool();
     await migrate(pool);
     const name = `store-${++stores}`;
     return [openPostgresKv(pool, name), openPostgresKv(other, name)];
