@@ -65,6 +65,8 @@ const fallbackSettings: PublicSettings = {
   // No mark when the root's data is missing: the five marks stay out of the bundle.
   mark: { name: "", path: "", strokeWidth: 0 },
   partnerLinks: [],
+  followLinks: [],
+  fediverseHandle: undefined,
   rssFeedEmbedUrl: undefined,
   leadFormUrl: undefined,
   leadFormScriptUrl: undefined,
@@ -122,6 +124,7 @@ export function Layout({ children }: { children: ReactNode }) {
           siteName={settings.siteName}
           product={settings.product}
           partners={settings.partnerLinks}
+          follow={{ handle: settings.fediverseHandle, links: settings.followLinks }}
           mark={settings.mark}
         />
         <DonationDialog siteName={settings.siteName} donationUrl={settings.donationUrl} autoOpen={pathname === "/"} />

@@ -1,6 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/use-translation";
 import { homeSections, sectionHref } from "~/site/site-sections";
+import { FollowUs, type Follow } from "./FollowUs";
 import { SiteMark } from "./SiteMark";
 import type { Mark } from "~/site/traditions";
 
@@ -10,11 +11,13 @@ export function SiteFooter({
   siteName,
   product,
   partners,
+  follow,
   mark,
 }: {
   siteName: string;
   product: string;
   partners: Partner[];
+  follow: Follow;
   mark: Mark;
 }) {
   const onHomePage = useLocation().pathname === "/";
@@ -61,8 +64,10 @@ export function SiteFooter({
         </nav>
         <div>
           <h2 className={heading}>{t("footer.followUs")}</h2>
-          {/* Kept empty on purpose: the community has no social channels listed yet. */}
-          <div className="mt-4" data-testid="follow-us" />
+          {/* Empty, as the spec has it, until the site can be followed or lists its own channels (FOLLOW_LINKS). */}
+          <div className="mt-4" data-testid="follow-us">
+            <FollowUs follow={follow} linkClass={link} />
+          </div>
         </div>
       </div>
       <div className="border-t border-white/10">

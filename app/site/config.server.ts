@@ -85,33 +85,35 @@ const hostList = z.preprocess(emptyToUndefined, z.string().optional()).transform
 
 const defaultPartners = "Access to Insight|https://www.accesstoinsight.org/,BuddhaNet|https://www.buddhanet.net/";
 
-const partnerLinks = z.preprocess(
-  emptyToUndefined,
-  z
-    .string()
-    .optional()
-    .transform((value) => value ?? defaultPartners)
-    .transform((value, ctx) => {
-      const links = value
-        .split(",")
-        .map((entry) => entry.trim())
-        .filter(Boolean)
-        .map((entry) => {
-          const [label = "", href = ""] = entry.split("|").map((part) => part.trim());
-          return { label, href };
-        });
-      for (const link of links) {
-        if (!link.label || !webUrl.safeParse(link.href).success || !link.href) {
-          ctx.addIssue({
-            code: "custom",
-            message: 'must be a comma-separated list of "Name|https://url" pairs',
+/** PARTNER_LINKS and FOLLOW_LINKS: comma-separated "Name|https://url" pairs. */
+const linkList = (fallback: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((value) => value ?? fallback)
+      .transform((value, ctx) => {
+        const links = value
+          .split(",")
+          .map((entry) => entry.trim())
+          .filter(Boolean)
+          .map((entry) => {
+            const [label = "", href = ""] = entry.split("|").map((part) => part.trim());
+            return { label, href };
           });
-          return z.NEVER;
+        for (const link of links) {
+          if (!link.label || !webUrl.safeParse(link.href).success || !link.href) {
+            ctx.addIssue({
+              code: "custom",
+              message: 'must be a comma-separated list of "Name|https://url" pairs',
+            });
+            return z.NEVER;
+          }
         }
-      }
-      return links;
-    }),
-);
+        return links;
+      }),
+  );
 
 /** SITE_LANGUAGE: a BCP 47 tag with translations in locales/. */
 const language = z.preprocess(emptyToUndefined, z.string().optional()).transform((value, ctx) => {
@@ -146,7 +148,8 @@ const siteSchema = z.object({
   SITE_LANGUAGE: language,
   DONATION_URL: webUrl,
   ENCYCLOPEDIA_URL: webUrl,
-  PARTNER_LINKS: partnerLinks,
+  PARTNER_LINKS: linkList(defaultPartners),
+  FOLLOW_LINKS: linkList(""),
   RSS_FEED_EMBED_URL: webUrl,
   LEAD_FORM_URL: webUrl,
   LEAD_FORM_CATEGORY: text("general"),
@@ -253,6 +256,8 @@ function toSiteSettings(env: z.infer<typeof siteSchema>, timeoutMs: number, host
     tradition: env.SITE_TRADITION,
     encyclopediaUrl: env.ENCYCLOPEDIA_URL ?? defaultEncyclopediaUrl(env.SITE_TRADITION, product),
     partnerLinks: env.PARTNER_LINKS,
+    /** The community's own social links, beside its handle in the footer's Follow Us block. */
+    followLinks: env.FOLLOW_LINKS,
     rssFeedEmbedUrl: env.RSS_FEED_EMBED_URL,
     leadForm: {
       url: env.LEAD_FORM_URL,
@@ -433,6 +438,10 @@ export function publicSettings(site: SiteSettings) {
     /** The tradition's mark, drawn by the header, the hero and the footer (sent, not bundled: one of five). */
     mark: MARKS[site.tradition],
     partnerLinks: site.partnerLinks,
+    followLinks: site.followLinks,
+    /** The handle readers follow the site by on the social web, as they type it: @zen@zen.example.org. */
+    fediverseHandle:
+      site.fediverse && site.siteUrl ? `@${site.fediverse.handle}@${new URL(site.siteUrl).host}` : undefined,
     rssFeedEmbedUrl: site.rssFeedEmbedUrl,
     leadFormUrl: site.leadForm.url
       ? withParam(site.leadForm.url, site.leadForm.categoryParam, site.leadForm.category)

@@ -41,7 +41,7 @@ const SCRIPT = {
   Deva: "Devanagari",
 } as const;
 /** Names that stay as their owners write them. */
-const BRANDS = /Pinterest|YouTube Shorts?|RSS/g;
+const BRANDS = /Pinterest|YouTube Shorts?|RSS|Mastodon/g;
 
 const pluralKeys = Object.keys(english).filter((key) => typeof english[key] === "object") as PluralKey[];
 const date = fc.date({
@@ -102,7 +102,7 @@ describe("numbers in the language's digits", () => {
 });
 
 describe("the nine languages' translations", () => {
-  it.each(nine)("%s writes in its own script, apart from the names of Pinterest, YouTube and RSS", (tag) => {
+  it.each(nine)("%s writes in its own script, apart from the names of Pinterest, YouTube, RSS and Mastodon", (tag) => {
     const script = SCRIPT[new Intl.Locale(tag).maximize().script as keyof typeof SCRIPT];
     const own = new RegExp(`\\p{Script=${script}}`, "u");
     const values = Object.values(read(tag)).flatMap((message) =>
