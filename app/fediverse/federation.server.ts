@@ -23,7 +23,9 @@ import {
 import type { Blog } from "~/blog/blog.server";
 import { LOGO, SHARE_IMAGE } from "~/crawlers/share-image";
 import { languageOf, type SiteSettings } from "~/site/config.server";
+import { metrics } from "~/metrics/record.server";
 import { articleObject } from "./article-object";
+import { deliveryMeter } from "./delivery-meter";
 import { checkedInbox, type OutgoingRule } from "./outgoing";
 import { startPublisher } from "./publisher.server";
 
@@ -82,6 +84,7 @@ export function createSiteFederation(deps: FederationDeps) {
     queue: deps.queue,
     // Started with the publisher (start below), not by the first request.
     manuallyStartQueue: true,
+    meterProvider: deliveryMeter((outcome) => metrics.fediverseDelivery(site.label, outcome)),
     origin,
     // Only public addresses, or the listed hosts, for documents and keys (./outgoing.ts).
     documentLoaderFactory: () => outgoing.documentLoader,

@@ -38,6 +38,14 @@ export const BEACON_OUTCOMES = [
   "malformed",
 ] as const;
 export type BeaconOutcome = (typeof BEACON_OUTCOMES)[number];
+/**
+ * What became of one try to deliver an activity to a follower's server (app/fediverse): delivered, failed
+ * (to be tried again, or not), put back for a later try, or given up on after the last.
+ */
+export const FEDIVERSE_DELIVERY_OUTCOMES = ["delivered", "failed", "retried", "given_up"] as const;
+export type FediverseDeliveryOutcome = (typeof FEDIVERSE_DELIVERY_OUTCOMES)[number];
+/** One followable site's queue of deliveries as the metrics read it at each scrape. */
+export type FediverseQueueStatus = { label: string; queued: number };
 
 export type Recorder = {
   backendCall(site: string, fn: BackendFunction, outcome: BackendOutcome, seconds: number): void;
@@ -61,6 +69,9 @@ export type Recorder = {
    */
   webVital(site: string, route: string, metric: WebVital, value: number, element?: string): void;
   beacon(outcome: BeaconOutcome): void;
+  fediverseDelivery(site: string, outcome: FediverseDeliveryOutcome): void;
+  /** Where the gauge of deliveries waiting reads its values at each scrape. */
+  watchFediverseQueues(status: () => Promise<FediverseQueueStatus[]>): void;
 };
 
 const off: Recorder = {
@@ -77,6 +88,8 @@ const off: Recorder = {
   watchCatalogues() {},
   webVital() {},
   beacon() {},
+  fediverseDelivery() {},
+  watchFediverseQueues() {},
 };
 
 export const metrics: Recorder = { ...off };

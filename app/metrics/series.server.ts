@@ -1,5 +1,12 @@
 import type * as Prom from "prom-client";
-import { BEACON_OUTCOMES, VARIANT_FORMATS, type CatalogueStatus, type Recorder, type WebVital } from "./record.server";
+import {
+  BEACON_OUTCOMES,
+  VARIANT_FORMATS,
+  type CatalogueStatus,
+  type FediverseQueueStatus,
+  type Recorder,
+  type WebVital,
+} from "./record.server";
 
 /** Every series the site exposes, and the README's Monitoring table, start with this. */
 export const PREFIX = "content_site_";
@@ -195,6 +202,22 @@ export function createSeries(client: typeof Prom) {
     ["site", "route", "metric", "element"],
   );
   const beacons = counter("beacons_total", "Requests to the beacon endpoint, by what became of them.", ["outcome"]);
+  const fediverseDeliveries = counter(
+    "fediverse_deliveries_total",
+    "Tries to deliver an activity to a follower's server (app/fediverse), by what became of them.",
+    ["site", "outcome"],
+  );
+  let fediverseQueues: () => Promise<FediverseQueueStatus[]> = async () => [];
+  new client.Gauge({
+    name: `${PREFIX}fediverse_queue_messages`,
+    help: "Deliveries waiting in a followable site's queue (not being sent at the moment).",
+    labelNames: ["site"],
+    registers,
+    async collect() {
+      this.reset();
+      for (const { label, queued } of await fediverseQueues().catch(() => [])) this.set({ site: label }, queued);
+    },
+  });
 
   for (const outcome of BEACON_OUTCOMES) beacons.inc({ outcome }, 0);
   for (const outcome of ["ok", "refused", "unavailable", "too_large", "not_an_image"]) imageFetches.inc({ outcome }, 0);
@@ -237,6 +260,10 @@ export function createSeries(client: typeof Prom) {
       if (element !== undefined) poorElements.inc({ site, route, metric, element });
     },
     beacon: (outcome) => beacons.inc({ outcome }),
+    fediverseDelivery: (site, outcome) => fediverseDeliveries.inc({ site, outcome }),
+    watchFediverseQueues(status) {
+      fediverseQueues = status;
+    },
   };
   return { registry, recorder, requestDuration, pageCache };
 }

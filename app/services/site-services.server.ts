@@ -22,6 +22,7 @@ import { httpCachePolicy, type HttpCache } from "~/document/http-cache.server";
 import { startImageService, type ImageService } from "~/images/image-service.server";
 import { pageImages, type PageImages } from "~/images/images.server";
 import { domainFromHost } from "~/site/domain";
+import { metrics } from "~/metrics/record.server";
 import type { SiteFederation } from "~/fediverse/endpoint.server";
 import { createSiteFederation, SOFTWARE } from "~/fediverse/federation.server";
 import { outgoingRule } from "~/fediverse/outgoing";
@@ -93,6 +94,12 @@ export function createServiceRegistry(settings: Settings) {
   /** The federation state stores opened in SQLite files, closed at a stop; the deliveries and the publishers stop first. */
   const federationStores: { close(): void }[] = [];
   const federationsStop = new AbortController();
+  /** Each followable site's queue of deliveries, by its label, for the metrics' gauge. */
+  const federationQueues = new Map<string, { getDepth(): Promise<{ queued: number }> }>();
+  const queueDepths = () =>
+    Promise.all(
+      [...federationQueues].map(async ([label, queue]) => ({ label, queued: (await queue.getDepth()).queued })),
+    );
   /** What goes wrong in deliveries and the publishers, in one line a minute at most. */
   let federationLogged = 0;
   const federationError = (error: unknown) => {
@@ -203,6 +210,9 @@ export function createServiceRegistry(settings: Settings) {
       } else {
         federationStores.push((kv = openSqliteKv(file)), (queue = openSqliteQueue(file, { onError: federationError })));
       }
+      federationQueues.set(site.label, queue);
+      // Told at each site's first use, as the catalogues' gauges are: the metrics are installed by then.
+      metrics.watchFediverseQueues(queueDepths);
       return (made = createSiteFederation({
         site: { ...site, siteUrl, fediverse },
         kv,

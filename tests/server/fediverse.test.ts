@@ -8,7 +8,7 @@ import { FAKE_TOKEN, startFakeBackend } from "../support/fake-backend.mjs";
 import { startFakeInstance } from "../support/fake-fediverse.mjs";
 import { startPostgres } from "../support/postgres.mjs";
 import { serverRuns } from "../support/server-runs.mjs";
-import { startSite, startSiteExpectingExit } from "../support/site-process.mjs";
+import { freePort, startSite, startSiteExpectingExit } from "../support/site-process.mjs";
 
 // The site as an actor of the social web (FEDIVERSE=on, app/fediverse), on the production server, followed
 // from a small instance written here with node:crypto alone (tests/support/fake-fediverse.mjs) that signs as
@@ -323,6 +323,7 @@ describe("a site without FEDIVERSE=on", () => {
 
 describe("a followable site's new articles", () => {
   const deliveryDir = mkdtempSync(path.join(tmpdir(), "fediverse-delivery-"));
+  let metricsPort = 0;
   let inboxUp = true;
   let publisher: Site;
   let follower: Instance;
@@ -350,7 +351,19 @@ describe("a followable site's new articles", () => {
       BLOG_API_URL: backend.url,
       BLOG_API_TOKEN: FAKE_TOKEN,
       CACHE_FRESH_SECONDS: "1",
+      METRICS_PORT: String(metricsPort),
     });
+  /** The deliveries counted by outcome, and the queue's length, as Prometheus reads them. */
+  const deliveryMetrics = async () => {
+    const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    const value = (pattern: RegExp) => Number(pattern.exec(text)?.[1] ?? 0);
+    return {
+      delivered: value(/^content_site_fediverse_deliveries_total\{site="default",outcome="delivered"\} (\d+)/m),
+      failed: value(/^content_site_fediverse_deliveries_total\{site="default",outcome="failed"\} (\d+)/m),
+      queued: /^content_site_fediverse_queue_messages\{site="default"\} \d+/m.test(text),
+      perHost: /fediverse[^\n]*127\.0\.0\.1/.test(text),
+    };
+  };
   /** The activities of `type` for `slug` that reached the follower's shared inbox with a valid signature. */
   const delivered = (type: string, slug: string) =>
     follower.received.filter(
@@ -367,6 +380,7 @@ describe("a followable site's new articles", () => {
 
   beforeAll(async () => {
     backend = await startFakeBackend({ content });
+    metricsPort = await freePort();
     follower = await startFakeInstance({
       keyOf: keyOn(() => publisher),
       inboxStatus: () => (inboxUp ? 202 : 503),
@@ -403,12 +417,18 @@ describe("a followable site's new articles", () => {
     await until("the Delete", () => delivered("Delete", "a-new-teaching")[0], 40_000);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     for (const type of ["Create", "Update", "Delete"]) expect(delivered(type, "a-new-teaching"), type).toHaveLength(1);
+    const counted = await deliveryMetrics();
+    // The Accept and the three activities were delivered.
+    expect(counted.delivered).toBeGreaterThanOrEqual(4);
+    expect(counted.queued, "the queue's gauge").toBe(true);
+    expect(counted.perHost, "no series names a follower's host").toBe(false);
   }, 120_000);
 
   it("are not lost when the process stops while the follower's server is down", async () => {
     inboxUp = false;
     content.unshift(teaching("while-down", "Sent later."));
     await until("a first try", () => tried("Create", "while-down")[0], 30_000);
+    await until("the failed try counted", async () => ((await deliveryMetrics()).failed > 0 ? true : undefined));
     await publisher.stop();
     inboxUp = true;
     publisher = await startPublisher();
