@@ -9,7 +9,16 @@ import {
   isRouteErrorResponse,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { getSettings, languageOf, publicSettings, siteOf, siteOrigin, type PublicSettings } from "~/site/config.server";
+import {
+  fediverseHandleOf,
+  getSettings,
+  languageOf,
+  publicSettings,
+  siteOf,
+  siteOrigin,
+  type PublicSettings,
+} from "~/site/config.server";
+import { followUsMarkup } from "~/components/follow-us-markup.server";
 import { DonationDialog } from "~/components/DonationDialog";
 import { ErrorPage } from "~/components/ErrorPage";
 import { NotFound } from "~/components/NotFound";
@@ -41,9 +50,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const site = siteOf(context);
-  const { lang, dir, messages } = languageOf(site);
+  const { lang, dir, messages, translator } = languageOf(site);
   const data = {
     settings: publicSettings(site),
+    // The footer's Follow Us block, made here as HTML: it adds no script to any page (components/follow-us-markup).
+    followUs: followUsMarkup({ handle: fediverseHandleOf(site), links: site.followLinks }, translator),
     origin: siteOrigin(request, site),
     language: { lang, dir, messages },
     // Whether pages send readers' beacons (app/beacon): a process setting, the same for every page.
@@ -65,8 +76,6 @@ const fallbackSettings: PublicSettings = {
   // No mark when the root's data is missing: the five marks stay out of the bundle.
   mark: { name: "", path: "", strokeWidth: 0 },
   partnerLinks: [],
-  followLinks: [],
-  fediverseHandle: undefined,
   rssFeedEmbedUrl: undefined,
   leadFormUrl: undefined,
   leadFormScriptUrl: undefined,
@@ -124,7 +133,7 @@ export function Layout({ children }: { children: ReactNode }) {
           siteName={settings.siteName}
           product={settings.product}
           partners={settings.partnerLinks}
-          follow={{ handle: settings.fediverseHandle, links: settings.followLinks }}
+          followUs={root?.followUs}
           mark={settings.mark}
         />
         <DonationDialog siteName={settings.siteName} donationUrl={settings.donationUrl} autoOpen={pathname === "/"} />

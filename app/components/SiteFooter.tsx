@@ -1,7 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/use-translation";
 import { homeSections, sectionHref } from "~/site/site-sections";
-import { FollowUs, type Follow } from "./FollowUs";
 import { SiteMark } from "./SiteMark";
 import type { Mark } from "~/site/traditions";
 
@@ -11,13 +10,14 @@ export function SiteFooter({
   siteName,
   product,
   partners,
-  follow,
+  followUs,
   mark,
 }: {
   siteName: string;
   product: string;
   partners: Partner[];
-  follow: Follow;
+  /** The Follow Us block's HTML, made on the server (./follow-us-markup.server.ts); none leaves it empty. */
+  followUs: string | undefined;
   mark: Mark;
 }) {
   const onHomePage = useLocation().pathname === "/";
@@ -65,9 +65,11 @@ export function SiteFooter({
         <div>
           <h2 className={heading}>{t("footer.followUs")}</h2>
           {/* Empty, as the spec has it, until the site can be followed or lists its own channels (FOLLOW_LINKS). */}
-          <div className="mt-4" data-testid="follow-us">
-            <FollowUs follow={follow} linkClass={link} />
-          </div>
+          <div
+            className="mt-4"
+            data-testid="follow-us"
+            dangerouslySetInnerHTML={followUs ? { __html: followUs } : undefined}
+          />
         </div>
       </div>
       <div className="border-t border-white/10">

@@ -25,8 +25,8 @@ export type SiteFederation = { answer(request: globalThis.Request): Promise<glob
  * are bounded in size and in time to arrive, and each address may post a few a second. Never a stack trace.
  */
 export function fediverseEndpoint(federationOf: (site: SiteSettings) => SiteFederation | undefined) {
-  // Per address, and for the process: a follow storm costs bounded work.
   let lastLogged = 0;
+  // Per address, and for the process: a follow storm costs bounded work.
   const allowed = beaconLimits({ perReader: { burst: 60, perSecond: 5 }, overall: { burst: 300, perSecond: 100 } });
   return async (req: Request, res: Response, next: (error?: unknown) => void) => {
     const path = req.path ?? new URL(req.url ?? "/", "http://site.invalid").pathname;

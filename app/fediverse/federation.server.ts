@@ -92,6 +92,15 @@ export function createSiteFederation(deps: FederationDeps) {
     authenticatedDocumentLoaderFactory: (identity) => outgoing.authenticatedLoader(identity),
   });
 
+  /** The key pairs, read (or made) once: every actor document and every signature needs them. */
+  let pairs: Promise<CryptoKeyPair[]> | undefined;
+  const keyPairsOnce = () =>
+    (pairs ??= keyPairs(kv).catch((error: unknown) => {
+      // A store that failed is asked again next time.
+      pairs = undefined;
+      throw error;
+    }));
+
   const articleAddresses = (ctx: Context<void>, slug: string) => ({
     id: ctx.getObjectUri(Article, { slug }),
     page: new URL(`/blog/${encodeURIComponent(slug)}`, origin),
@@ -124,7 +133,7 @@ export function createSiteFederation(deps: FederationDeps) {
       });
     })
     .mapHandle((_ctx, username) => (username.toLowerCase() === handle ? handle : null))
-    .setKeyPairsDispatcher(async (_ctx, identifier) => (identifier === handle ? keyPairs(kv) : []));
+    .setKeyPairsDispatcher(async (_ctx, identifier) => (identifier === handle ? keyPairsOnce() : []));
 
   federation
     .setOutboxDispatcher(PATHS.outbox, async (ctx, identifier) => {

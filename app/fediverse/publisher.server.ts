@@ -99,7 +99,8 @@ async function send(
   const actor = ctx.getActorUri(deps.handle);
   const id = ctx.getObjectUri(Article, { slug });
   const common = {
-    id: new URL(`${id.href}#${kind.toLowerCase()}-${version}`),
+    // The same Create the outbox shows; each Update its own, by the version it carries.
+    id: new URL(`${id.href}#${kind === "Update" ? `update-${version}` : kind.toLowerCase()}`),
     actor,
     to: new URL("https://www.w3.org/ns/activitystreams#Public"),
     cc: ctx.getFollowersUri(deps.handle),

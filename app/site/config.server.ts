@@ -438,10 +438,7 @@ export function publicSettings(site: SiteSettings) {
     /** The tradition's mark, drawn by the header, the hero and the footer (sent, not bundled: one of five). */
     mark: MARKS[site.tradition],
     partnerLinks: site.partnerLinks,
-    followLinks: site.followLinks,
-    /** The handle readers follow the site by on the social web, as they type it: @zen@zen.example.org. */
-    fediverseHandle:
-      site.fediverse && site.siteUrl ? `@${site.fediverse.handle}@${new URL(site.siteUrl).host}` : undefined,
+
     rssFeedEmbedUrl: site.rssFeedEmbedUrl,
     leadFormUrl: site.leadForm.url
       ? withParam(site.leadForm.url, site.leadForm.categoryParam, site.leadForm.category)
@@ -462,6 +459,11 @@ function withParam(href: string, name: string, value: string) {
 /** Where the site lives, for absolute links: SITE_URL when set, else the origin the request came to. */
 export function siteOrigin(request: Request, site: SiteSettings): string {
   return site.siteUrl ?? new URL(request.url).origin;
+}
+
+/** The handle readers follow the site by on the social web, as they type it (@zen@zen.example.org); none unless FEDIVERSE=on. */
+export function fediverseHandleOf(site: SiteSettings): string | undefined {
+  return site.fediverse && site.siteUrl ? `@${site.fediverse.handle}@${new URL(site.siteUrl).host}` : undefined;
 }
 
 /** The site's language: its tag, direction and words (made once per language). */
