@@ -18,14 +18,20 @@ export function hashtagOf(keyword: string): string | undefined {
 }
 
 /**
- * An article as the social web shows it: an `Article` with its title (`name`), its description (`summary`
- * and, with a link to the page, `content`, in the site's language as `contentMap` too), the page's address
- * (`url`), its picture and its keywords as hashtags. Mastodon shows the title and a link to the page;
- * Threads and Flipboard show the article's title, picture and description.
+ * An article as the social web shows it: an `Article` with its title (`name`), the page's address (`url`),
+ * its picture and its keywords as hashtags, and as `content` (in the site's language as `contentMap` too)
+ * the title and the description. Mastodon turns an Article into a post of its `content` with the `url`
+ * after it, and reads `summary` as a content warning, which would hide the post behind the description:
+ * so there is no `summary`, and no link in the content, which Mastodon adds itself (docs/fediverse.md).
+ * `updated`, on an article that changed: Mastodon edits its post only when the object carries it.
  */
-export function articleObject(article: ArticleView, to: ArticleAddresses, lang: string): Article {
-  const page = to.page.href;
-  const content = `<p>${escapeMarkup(article.metaDescription)}</p><p><a href="${escapeMarkup(page)}">${escapeMarkup(page)}</a></p>`;
+export function articleObject(
+  article: ArticleView,
+  to: ArticleAddresses,
+  lang: string,
+  updated?: Temporal.Instant,
+): Article {
+  const content = `<p><strong>${escapeMarkup(article.metaTitle)}</strong></p><p>${escapeMarkup(article.metaDescription)}</p>`;
   const keywords = [...new Set([...article.keywords.shortTail, ...article.keywords.longTail])];
   const tags = keywords.flatMap((keyword) => {
     const name = hashtagOf(keyword);
@@ -38,10 +44,10 @@ export function articleObject(article: ArticleView, to: ArticleAddresses, lang: 
     to: PUBLIC_COLLECTION,
     cc: to.followers,
     names: [article.metaTitle, new LanguageString(article.metaTitle, lang)],
-    summaries: [article.metaDescription, new LanguageString(article.metaDescription, lang)],
     contents: [content, new LanguageString(content, lang)],
     url: to.page,
     published: article.published ? instantOf(article.published.iso) : undefined,
+    updated,
     image: image ? new Image({ url: image, name: article.metaTitle }) : undefined,
     attachments: image ? [new Image({ url: image, name: article.metaTitle })] : [],
     tags,

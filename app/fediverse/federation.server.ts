@@ -234,11 +234,12 @@ export function createSiteFederation(deps: FederationDeps) {
           domain,
           handle,
           origin,
-          objectOf: (article) =>
+          objectOf: (article, updated) =>
             articleObject(
               article,
               articleAddresses(federation.createContext(new URL(origin), undefined), article.slug),
               lang,
+              updated,
             ),
           stillListed: deps.stillListed,
           everyMs: deps.everyMs,

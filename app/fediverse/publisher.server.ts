@@ -16,8 +16,8 @@ export type PublisherDeps = {
   domain: string;
   handle: string;
   origin: string;
-  /** The article's social-web form (./article-object.ts, with the site's addresses and language). */
-  objectOf(article: ArticleView): Article;
+  /** The article's social-web form (./article-object.ts, with the site's addresses and language), `updated` when it changed. */
+  objectOf(article: ArticleView, updated?: Temporal.Instant): Article;
   /** Whether the site's catalogue still holds the article (its sync removes those the source dropped). */
   stillListed(slug: string): Promise<boolean>;
   everyMs: number;
@@ -71,7 +71,8 @@ export async function publishChanges(
     const known = await kv.get<string>([PUBLISHED, article.slug]);
     const now = fingerprint(article);
     if (known === now || !(await kv.cas!([PUBLISHED, article.slug], known, now))) continue;
-    await send(deps, known === undefined ? "Create" : "Update", article.slug, deps.objectOf(article), now);
+    const updated = known === undefined ? undefined : Temporal.Now.instant();
+    await send(deps, updated ? "Update" : "Create", article.slug, deps.objectOf(article, updated), now);
     (known === undefined ? done.created : done.updated).push(article.slug);
   }
   if (!removals) return done;
@@ -109,7 +110,7 @@ async function send(
     kind === "Create"
       ? new Create({ ...common, object, published: object?.published })
       : kind === "Update"
-        ? new Update({ ...common, object, updated: Temporal.Now.instant() })
+        ? new Update({ ...common, object, updated: object?.updated })
         : new Delete({ ...common, object: new Tombstone({ id }) });
   await ctx.sendActivity({ identifier: deps.handle }, "followers", activity, {
     preferSharedInbox: true,

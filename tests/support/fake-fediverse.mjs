@@ -1,7 +1,7 @@
 // A small instance of the social web for the tests, written with node:crypto alone (no Fedify): one reader's
 // actor with an RSA key, an inbox that takes only requests signed as Mastodon signs them (draft-cavage HTTP
 // Signatures over (request-target), host, date and digest; a request without one gets 401, as from a
-// Mastodon before 4.5), and a signer for what the reader sends: Follow, Undo, anything.
+// Mastodon that reads only those), and a signer for what the reader sends: Follow, Undo, anything.
 import { createHash, createSign, createVerify, generateKeyPairSync, randomUUID } from "node:crypto";
 import http from "node:http";
 
