@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Federation, KvStore } from "@fedify/fedify";
-import { Article, Create, Delete, Tombstone, Update } from "@fedify/fedify/vocab";
+import { Article, Create, Delete, PUBLIC_COLLECTION, Tombstone, Update } from "@fedify/fedify/vocab";
 import { Temporal } from "@js-temporal/polyfill";
 import type { Blog } from "~/blog/blog.server";
 import type { ArticleView } from "~/blog/types";
@@ -103,7 +103,7 @@ async function send(
     // The same Create the outbox shows; each Update its own, by the version it carries.
     id: new URL(`${id.href}#${kind === "Update" ? `update-${version}` : kind.toLowerCase()}`),
     actor,
-    to: new URL("https://www.w3.org/ns/activitystreams#Public"),
+    to: PUBLIC_COLLECTION,
     cc: ctx.getFollowersUri(deps.handle),
   };
   const activity =
