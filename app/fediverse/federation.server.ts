@@ -194,8 +194,13 @@ export function createSiteFederation(deps: FederationDeps) {
     .on(
       Undo,
       acknowledged("Undo", async (ctx, undo) => {
+        // The follower that stops is the Undo's signed actor, as Mastodon reads it: the Follow inside may
+        // leave its actor out (activitypub.bot does), but one that names another actor ends nothing.
         const object = await undo.getObject(ctx);
-        if (!(object instanceof Follow) || !undo.actorId || object.actorId?.href !== undo.actorId.href) return;
+        if (!(object instanceof Follow) || !undo.actorId) return;
+        if (object.actorId && object.actorId.href !== undo.actorId.href) return;
+        const target = object.objectId && ctx.parseUri(object.objectId);
+        if (object.objectId && (!target || target.type !== "actor" || target.identifier !== handle)) return;
         await kv.delete([FOLLOWERS, undo.actorId.href]);
       }),
     )

@@ -4,11 +4,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FAKE_TOKEN, startFakeBackend } from "../support/fake-backend.mjs";
+import { FAKE_TOKEN, startFakeBackend, teaching } from "../support/fake-backend.mjs";
 import { startFakeInstance } from "../support/fake-fediverse.mjs";
 import { startPostgres } from "../support/postgres.mjs";
 import { serverRuns } from "../support/server-runs.mjs";
 import { freePort, startSite, startSiteExpectingExit } from "../support/site-process.mjs";
+import { until } from "../support/until";
 
 // The site as an actor of the social web (FEDIVERSE=on, app/fediverse), on the production server, followed
 // from a small instance written here with node:crypto alone (tests/support/fake-fediverse.mjs) that signs as
@@ -79,16 +80,6 @@ const undoOf = (activity: Json) => ({
 });
 
 const followerCount = async () => (await get(`${SITE_URL}/ap/followers/zen`)).json.totalItems as number;
-
-async function until<T>(what: string, check: () => Promise<T | undefined> | T | undefined, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const startFollowable = () =>
   startSite({ FEDIVERSE: "on", SITE_URL, FEDIVERSE_HOSTS: instance.host, CATALOGUE_DIR: catalogueDir });
@@ -203,6 +194,25 @@ describe("a followable site", () => {
 
     expect((await instance.deliver(INBOX, undoOf(activity), { connectTo: site.url })).status).toBeLessThan(300);
     // The inbox hands activities to the queue: the Undo takes effect a moment later.
+    await until("no follower", async () => ((await followerCount()) === 0 ? true : undefined));
+  });
+
+  it("ends a following only on its follower's own Undo, whether or not the Follow inside names its actor", async () => {
+    const activity = follow();
+    expect((await instance.deliver(INBOX, activity, { connectTo: site.url })).status).toBeLessThan(300);
+    await until("one follower", async () => ((await followerCount()) === 1 ? true : undefined));
+
+    const other = instance.actorOf("other");
+    instance.serveActor("other", other);
+    const undoByOther = { ...undoOf(activity), actor: other.id };
+    const sent = await instance.deliver(INBOX, undoByOther, { connectTo: site.url, keyId: other.publicKey.id });
+    expect(sent.status).toBeLessThan(300);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await followerCount()).toBe(1);
+
+    // As activitypub.bot sends it: the Follow by its id and object only; the Undo's signer is the follower.
+    const { actor: _left, ...withoutActor } = activity;
+    await instance.deliver(INBOX, { ...undoOf(activity), object: withoutActor }, { connectTo: site.url });
     await until("no follower", async () => ((await followerCount()) === 0 ? true : undefined));
   });
 
@@ -339,16 +349,6 @@ describe("a followable site's new articles", () => {
   /** The backend's articles, newest first: a test publishes, changes and removes them while the site runs. */
   const content: Json[] = [1, 2, 3].map((n) => teaching(`older-teaching-${n}`, "An older teaching."));
 
-  function teaching(slug: string, description: string) {
-    return {
-      id: slug,
-      slug,
-      metaTitle: `Teaching ${slug}`,
-      metaDescription: description,
-      date: "2026-11-01",
-      blog: "Words.",
-    };
-  }
   const startPublisher = () =>
     startSite({
       FEDIVERSE: "on",

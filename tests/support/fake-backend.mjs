@@ -72,6 +72,18 @@ function imageLink(n, imageBase) {
 }
 
 /** How many XSS payloads one hostile article holds: few page loads, yet each article stays readable. */
+/** A short article as the backend lists it, for tests that publish, change and remove articles by slug. */
+export function teaching(slug, description) {
+  return {
+    id: slug,
+    slug,
+    metaTitle: `Teaching ${slug}`,
+    metaDescription: description,
+    date: "2026-11-01",
+    blog: "Words.",
+  };
+}
+
 export const XSS_PAYLOADS_PER_ARTICLE = 20;
 
 /**

@@ -50,7 +50,8 @@ const START_WITHIN_MS = 40_000;
  */
 export async function startSite(env = {}) {
   if (!existsSync("build/index.js")) throw new Error("No build: run `npm run build` first.");
-  const port = await freePort();
+  // A caller that must know the address before the site starts (a SITE_URL on loopback) gives its PORT.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   let output = "";
   const processEnv = siteEnv(port, env);
   const child = spawn(process.execPath, ["build/server.js"], {

@@ -1,0 +1,145 @@
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FAKE_TOKEN, startFakeBackend, teaching } from "../support/fake-backend.mjs";
+import { startIndependentInstance } from "../support/independent-instance.mjs";
+import { startPostgres } from "../support/postgres.mjs";
+import { freePort, startSite } from "../support/site-process.mjs";
+import { until } from "../support/until";
+
+// The site followed from an ActivityPub server written elsewhere (activitypub.bot, from the npm registry;
+// tests/support/independent-instance.mjs), which signs with RFC 9421 and verifies what it receives. The
+// site runs on two origins sharing PostgreSQL behind one address, as an operator runs it: the Follow gets
+// an Accept the other server trusts, a new article reaches the follower once, the site keeps its follower
+// across a restart of an origin, and after the Undo nothing more is sent.
+
+type Site = Awaited<ReturnType<typeof startSite>>;
+type Instance = Awaited<ReturnType<typeof startIndependentInstance>>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- activities as the other server hands them over
+type Json = Record<string, any>;
+
+const AP = "application/activity+json";
+
+let postgres: Awaited<ReturnType<typeof startPostgres>>;
+let backend: Awaited<ReturnType<typeof startFakeBackend>>;
+let instance: Instance;
+let front: http.Server;
+let siteUrl = "";
+const origins: Site[] = [];
+/** Requests that came through the front to the origins: method, path and how they were signed. */
+const seen: { method: string; path: string; signedWith: "rfc9421" | "draft-cavage" | "none" }[] = [];
+const content: Json[] = [teaching("first", "One.")];
+
+/** The address both origins answer at, taking turns, as a proxy in front of several origins does. */
+function startFront(port: number) {
+  let turn = 0;
+  const server = http.createServer((req, res) => {
+    const target = origins[turn++ % origins.length]!;
+    seen.push({
+      method: req.method ?? "",
+      path: req.url ?? "",
+      signedWith: req.headers["signature-input"] ? "rfc9421" : req.headers.signature ? "draft-cavage" : "none",
+    });
+    const forwarded = http.request(
+      `${target.url}${req.url}`,
+      { method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    forwarded.on("error", () => res.writeHead(502).end());
+    req.pipe(forwarded);
+  });
+  return new Promise<http.Server>((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
+}
+
+const startOrigin = () =>
+  startSite({
+    FEDIVERSE: "on",
+    SITE_URL: siteUrl,
+    FEDIVERSE_HOSTS: instance.host,
+    CATALOGUE_DATABASE_URL: postgres.url,
+    CATALOGUE_SYNC: "on",
+    BLOG_API_URL: backend.url,
+    BLOG_API_TOKEN: FAKE_TOKEN,
+    CACHE_FRESH_SECONDS: "1",
+  });
+
+const actorId = () => `${siteUrl}/ap/actor/zen`;
+const followers = async () =>
+  (await (await fetch(`${siteUrl}/ap/followers/zen`, { headers: { accept: AP } })).json()).totalItems as number;
+/** The Creates of an article the follower was handed. */
+const createsOf = (slug: string) =>
+  instance.received.filter(
+    (activity) => activity.type === "Create" && JSON.stringify(activity.object).includes(`/ap/articles/${slug}`),
+  );
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+  backend = await startFakeBackend({ content });
+  instance = await startIndependentInstance({ databaseUrl: await postgres.createDatabase("independent") });
+  const frontPort = await freePort();
+  siteUrl = `http://127.0.0.1:${frontPort}`;
+  front = await startFront(frontPort);
+  // One after the other: the first migrates the schema.
+  origins.push(await startOrigin());
+  origins.push(await startOrigin());
+}, 90_000);
+
+afterAll(async () => {
+  await instance?.stop();
+  await new Promise((resolve) => front?.close(resolve));
+  await Promise.all(origins.map((origin) => origin.stop()));
+  await backend?.close();
+  await postgres?.stop();
+});
+
+describe("the site followed from an ActivityPub server written elsewhere", () => {
+  it("accepts its RFC 9421-signed Follow with an Accept that server trusts", async () => {
+    await instance.follow(actorId());
+    await until("the Accept", async () => ((await instance.isFollowing(actorId())) ? true : undefined), 30_000);
+    expect(await followers()).toBe(1);
+    const follows = seen.filter((request) => request.method === "POST" && request.path.startsWith("/ap/inbox"));
+    expect(follows.length).toBeGreaterThan(0);
+    expect(follows.every((request) => request.signedWith === "rfc9421")).toBe(true);
+  }, 60_000);
+
+  it("hands the follower a new article once, as a Create of an Article, though two origins look for it", async () => {
+    content.unshift(teaching("second", "Two."));
+    const [create] = await until(
+      "the Create",
+      () => (createsOf("second").length ? createsOf("second") : undefined),
+      30_000,
+    );
+    expect(create!.object).toMatchObject({ type: "Article", url: `${siteUrl}/blog/second`, name: "Teaching second" });
+    // Both origins look every second: time for a second Create, were one to be sent.
+    await pause(4000);
+    expect(createsOf("second")).toHaveLength(1);
+  }, 60_000);
+
+  it("keeps its follower when an origin restarts, and delivers the next article from either", async () => {
+    await origins.shift()!.stop();
+    origins.push(await startOrigin());
+    expect(await followers()).toBe(1);
+    content.unshift(teaching("third", "Three."));
+    await until("the Create after the restart", () => createsOf("third")[0], 30_000);
+    await pause(3000);
+    expect(createsOf("third")).toHaveLength(1);
+  }, 90_000);
+
+  it("ends the following on the Undo, and sends nothing more", async () => {
+    await instance.unfollow(actorId());
+    await until("no follower", async () => ((await followers()) === 0 ? true : undefined), 30_000);
+    content.unshift(teaching("fourth", "Four."));
+    await until("the article in the outbox", async () => {
+      const outbox = await fetch(`${siteUrl}/ap/outbox/zen`, { headers: { accept: AP } });
+      return (await outbox.text()).includes("/ap/articles/fourth") ? true : undefined;
+    });
+    // Long enough for both origins to have seen the article and sent a Create, were there a follower.
+    await pause(5000);
+    expect(createsOf("fourth")).toHaveLength(0);
+    expect(instance.contextsAsked, "contexts the other server had to look for").toEqual([]);
+  }, 60_000);
+});
