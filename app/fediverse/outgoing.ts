@@ -1,11 +1,13 @@
-import { getAuthenticatedDocumentLoader } from "@fedify/fedify";
+import { signRequest } from "@fedify/fedify";
 import {
+  createActivityPubRequest,
   FetchError,
-  getDocumentLoader,
+  getRemoteDocument,
   preloadedContexts,
   validatePublicUrl,
   type DocumentLoader,
 } from "@fedify/fedify/runtime";
+import { fetchOneHop } from "~/images/bounded-fetch.server";
 import { isListedHost } from "~/images/image-hosts";
 
 /**
@@ -24,16 +26,26 @@ export type OutgoingRule = {
   allows(url: URL): Promise<boolean>;
 };
 
-export function outgoingRule(hosts: readonly string[], userAgent: string): OutgoingRule {
-  const publicOnly = getDocumentLoader({ allowPrivateAddress: false, userAgent });
-  const listed = getDocumentLoader({ allowPrivateAddress: true, userAgent });
+/**
+ * What the site reads of another server's answer (an actor, a key, an activity): at most 1 MB, as Mastodon
+ * reads JSON, within 10 s for all of it, through at most 5 redirects, each checked as the first address is.
+ */
+export type DocumentLimits = { maxBytes: number; timeoutMs: number; maxRedirects: number };
+export const DOCUMENT_LIMITS: DocumentLimits = { maxBytes: 1024 * 1024, timeoutMs: 10_000, maxRedirects: 5 };
+
+export function outgoingRule(
+  hosts: readonly string[],
+  userAgent: string,
+  limits: DocumentLimits = DOCUMENT_LIMITS,
+): OutgoingRule {
+  const fetchDocument = (sign?: (request: Request) => Promise<Request>) =>
+    boundedLoader(hosts, userAgent, limits, sign);
   return {
-    documentLoader: (url, options) => (isListedHost(new URL(url), hosts) ? listed : publicOnly)(url, options),
+    documentLoader: fetchDocument(),
     contextLoader: knownContexts,
     authenticatedLoader(identity) {
-      const publicOnlySigned = getAuthenticatedDocumentLoader(identity, { allowPrivateAddress: false, userAgent });
-      const listedSigned = getAuthenticatedDocumentLoader(identity, { allowPrivateAddress: true, userAgent });
-      return (url, options) => (isListedHost(new URL(url), hosts) ? listedSigned : publicOnlySigned)(url, options);
+      // Signed as Mastodon's authorized fetch checks (draft-cavage), which every server that asks for it reads.
+      return fetchDocument((request) => signRequest(request, identity.privateKey, identity.keyId));
     },
     async allows(url) {
       if (url.protocol !== "https:" && url.protocol !== "http:") return false;
@@ -47,6 +59,55 @@ export function outgoingRule(hosts: readonly string[], userAgent: string): Outgo
       }
     },
   };
+}
+
+/**
+ * A document loader as Fedify's, read within the limits: each hop through the images' bounded fetch (public
+ * addresses, checked when connecting, or the listed hosts), the answer then read by Fedify's own rules.
+ */
+function boundedLoader(
+  hosts: readonly string[],
+  userAgent: string,
+  limits: DocumentLimits,
+  sign?: (request: Request) => Promise<Request>,
+): DocumentLoader {
+  const load: DocumentLoader = async (url, options) => {
+    const preloaded = preloadedContexts[url];
+    if (preloaded !== undefined) return { contextUrl: null, documentUrl: url, document: preloaded };
+    const timeout = AbortSignal.timeout(limits.timeoutMs);
+    const signal = options?.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    let target = new URL(url);
+    for (let hops = 0; ; hops += 1) {
+      const unsigned = createActivityPubRequest(target.href, { userAgent });
+      const request = sign ? await sign(unsigned) : unsigned;
+      const answer = await fetchOneHop(target, {
+        reach: { also: hosts, setting: "FEDIVERSE_HOSTS" },
+        signal,
+        maxBytes: limits.maxBytes,
+        headers: Object.fromEntries(request.headers),
+        takesType: (type) => /json|html/i.test(type),
+      }).catch((error: unknown) => {
+        throw new FetchError(target, error instanceof Error ? error.message : String(error));
+      });
+      if (answer.location) {
+        if (hops >= limits.maxRedirects) throw new FetchError(target, "too many redirects");
+        target = answer.location;
+        continue;
+      }
+      const empty = answer.status === 204 || answer.status === 205 || answer.status === 304;
+      const response = new Response(empty ? null : new Uint8Array(answer.body), {
+        status: answer.status,
+        headers: answer.headers,
+      });
+      const from = target;
+      return getRemoteDocument(from.href, response, load).catch((error: unknown) => {
+        // Not JSON, or not a document: the callers (Fedify's lookups) expect a FetchError for any bad answer.
+        if (error instanceof FetchError) throw error;
+        throw new FetchError(from, `not a document: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    }
+  };
+  return load;
 }
 
 /** The inbox address, when the site may deliver to it. */
