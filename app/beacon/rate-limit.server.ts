@@ -5,6 +5,40 @@ type Rate = { burst: number; perSecond: number };
 type Bucket = { tokens: number; at: number };
 
 /**
+ * One token bucket per key (at most `keys`, the least recently used going first): `has` says whether a
+ * request may come now, `take` spends a token, so a caller may look before and charge after.
+ */
+export function tokenBuckets({
+  rate,
+  keys = 10_000,
+  now = () => performance.now(),
+}: {
+  rate: Rate;
+  keys?: number;
+  now?: () => number;
+}) {
+  const buckets = new LRUCache<string, Bucket>({ max: keys });
+  const refilled = (key: string) => {
+    const time = now();
+    let bucket = buckets.get(key);
+    if (!bucket) buckets.set(key, (bucket = { tokens: rate.burst, at: time }));
+    bucket.tokens = Math.min(rate.burst, bucket.tokens + ((time - bucket.at) / 1000) * rate.perSecond);
+    bucket.at = time;
+    return bucket;
+  };
+  return {
+    has: (key: string) => refilled(key).tokens >= 1,
+    /** Spends a token when there is one; says whether there was. */
+    take(key: string): boolean {
+      const bucket = refilled(key);
+      if (bucket.tokens < 1) return false;
+      bucket.tokens -= 1;
+      return true;
+    },
+  };
+}
+
+/**
  * Token buckets for beacons: one per reader, and one for the process, so that many addresses at once
  * cost bounded work too. A reader is known by an HMAC of their address under a key made at start and
  * never written anywhere: the address is not kept, and its hash means nothing to another process or
@@ -17,21 +51,11 @@ export function beaconLimits({
   now = () => performance.now(),
 }: { perReader?: Rate; overall?: Rate; readers?: number; now?: () => number } = {}) {
   const key = randomBytes(32);
-  const buckets = new LRUCache<string, Bucket>({ max: readers });
-  const all: Bucket = { tokens: overall.burst, at: now() };
-  const take = (bucket: Bucket, rate: Rate, time: number) => {
-    bucket.tokens = Math.min(rate.burst, bucket.tokens + ((time - bucket.at) / 1000) * rate.perSecond);
-    bucket.at = time;
-    if (bucket.tokens < 1) return false;
-    bucket.tokens -= 1;
-    return true;
-  };
+  const each = tokenBuckets({ rate: perReader, keys: readers, now });
+  const all = tokenBuckets({ rate: overall, keys: 1, now });
   /** Whether a beacon from this address may be counted now; it takes a token if so. */
   return (address: string): boolean => {
     const reader = createHmac("sha256", key).update(address).digest("base64url");
-    const time = now();
-    let bucket = buckets.get(reader);
-    if (!bucket) buckets.set(reader, (bucket = { tokens: perReader.burst, at: time }));
-    return take(bucket, perReader, time) && take(all, overall, time);
+    return each.take(reader) && all.take("all");
   };
 }

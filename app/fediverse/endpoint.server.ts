@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { beaconLimits } from "~/beacon/rate-limit.server";
+import { beaconLimits, tokenBuckets } from "~/beacon/rate-limit.server";
 import { readerAddress } from "~/beacon/readers.server";
 import { readBody } from "~/document/request-body.server";
 import type { SiteSettings } from "~/site/config.server";
@@ -15,6 +15,20 @@ export const MAX_ACTIVITY_BYTES = 64 * 1024;
 /** An activity still arriving after this long is given up on. */
 const READ_TIMEOUT_MS = 5_000;
 
+/**
+ * What one signing server may deliver: more than an address may (an instance's deliveries come from many
+ * workers), and charged only for activities whose signature held, so a forged signature spends no one's.
+ */
+export const SENDER_RATE = { burst: 300, perSecond: 20 };
+
+/** The server that signed a request, by its key's host, read before anything is verified; "unsigned" else. */
+export function senderOf(headers: IncomingMessage["headers"]): string {
+  const signature = headers["signature-input"] ?? headers.signature;
+  const keyId = /keyid="([^"]{1,2048})"/i.exec(String(signature ?? "").slice(0, 8192))?.[1];
+  if (!keyId || !URL.canParse(keyId)) return "unsigned";
+  return new URL(keyId).host || "unsigned";
+}
+
 /** A site's federation as the endpoint uses it: its answer to a request, none when the request is for the pages. */
 export type SiteFederation = { answer(request: globalThis.Request): Promise<globalThis.Response | undefined> };
 
@@ -22,12 +36,14 @@ export type SiteFederation = { answer(request: globalThis.Request): Promise<glob
  * The social web's requests to a followable site (FEDIVERSE=on), before the pages: WebFinger, NodeInfo, the
  * actor, its collections and articles, and its inbox, the one other POST the site takes. A site without
  * federation, or an address its federation does not know, goes on to the pages (and their 404). Activities
- * are bounded in size and in time to arrive, and each address may post a few a second. Never a stack trace.
+ * are bounded in size and in time to arrive; each address may post a few a second, and each signing server
+ * SENDER_RATE. Never a stack trace.
  */
 export function fediverseEndpoint(federationOf: (site: SiteSettings) => SiteFederation | undefined) {
   let lastLogged = 0;
   // Per address, and for the process: a follow storm costs bounded work.
   const allowed = beaconLimits({ perReader: { burst: 60, perSecond: 5 }, overall: { burst: 300, perSecond: 100 } });
+  const senders = tokenBuckets({ rate: SENDER_RATE });
   return async (req: Request, res: Response, next: (error?: unknown) => void) => {
     const path = req.path ?? new URL(req.url ?? "/", "http://site.invalid").pathname;
     const site = res.locals.site as SiteSettings | undefined;
@@ -36,8 +52,9 @@ export function fediverseEndpoint(federationOf: (site: SiteSettings) => SiteFede
     const method = req.method ?? "GET";
     if (method !== "GET" && method !== "HEAD" && method !== "POST") return next();
     let body: Buffer | undefined;
+    const sender = senderOf(req.headers);
     if (method === "POST") {
-      if (!allowed(readerAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"]))) {
+      if (!senders.has(sender) || !allowed(readerAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"]))) {
         return plain(res, 429, "Too Many Requests", { "Retry-After": "10" });
       }
       if (Number(req.headers["content-length"] ?? 0) > MAX_ACTIVITY_BYTES) return plain(res, 413, "Payload Too Large");
@@ -55,6 +72,7 @@ export function fediverseEndpoint(federationOf: (site: SiteSettings) => SiteFede
       });
       const response = await federation.answer(request);
       if (!response) return next();
+      if (method === "POST" && response.ok) senders.take(sender);
       const bytes = Buffer.from(await response.arrayBuffer());
       const headers: Record<string, string> = { "Cache-Control": "no-store" };
       response.headers.forEach((value, name) => (headers[name] = value));

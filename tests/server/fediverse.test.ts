@@ -10,6 +10,7 @@ import { startPostgres } from "../support/postgres.mjs";
 import { serverRuns } from "../support/server-runs.mjs";
 import { freePort, startSite, startSiteExpectingExit } from "../support/site-process.mjs";
 import { until } from "../support/until";
+import { SENDER_RATE } from "~/fediverse/endpoint.server";
 
 // The site as an actor of the social web (FEDIVERSE=on, app/fediverse), on the production server, followed
 // from a small instance written here with node:crypto alone (tests/support/fake-fediverse.mjs) that signs as
@@ -312,6 +313,43 @@ describe("a followable site", () => {
     });
     expect(sent.status).toBe(413);
     expect(await followerCount()).toBe(0);
+  });
+
+  // Last of the site's tests: it spends the instance's deliveries for the next few seconds.
+  it("takes a signing server's deliveries at its own rate, from however many addresses, and no one else's for it", async () => {
+    const like = () => ({
+      "@context": "https://www.w3.org/ns/activitystreams",
+      id: instance.newId(),
+      type: "Like",
+      actor: instance.reader.id,
+      object: ACTOR,
+    });
+    const statuses: number[] = [];
+    let address = 0;
+    // Each from an address of its own, so only the limit per signing server can refuse them.
+    const send = () =>
+      instance.deliver(INBOX, like(), {
+        connectTo: site.url,
+        extraHeaders: { "x-forwarded-for": `10.${(address >> 8) & 255}.${address++ & 255}.1` },
+      });
+    while (!statuses.includes(429) && statuses.length < 3 * SENDER_RATE.burst) {
+      statuses.push(...(await Promise.all(Array.from({ length: 10 }, send))).map((sent) => sent.status));
+    }
+    expect(statuses).toContain(429);
+    expect(statuses.filter((status) => status < 300).length).toBeGreaterThanOrEqual(SENDER_RATE.burst);
+    // Another request naming that server waits too; an unsigned one from elsewhere is not refused for it.
+    const forged = await instance.deliver(INBOX, like(), {
+      connectTo: site.url,
+      keyId: `${instance.origin}/users/other#main-key`,
+      extraHeaders: { "x-forwarded-for": "198.51.100.7" },
+    });
+    expect(forged.status).toBe(429);
+    const unsigned = await instance.deliver(INBOX, like(), {
+      connectTo: site.url,
+      sign: false,
+      extraHeaders: { "x-forwarded-for": "198.51.100.8" },
+    });
+    expect(unsigned.status).toBe(401);
   });
 });
 
