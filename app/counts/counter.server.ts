@@ -1,6 +1,15 @@
 import { createHmac } from "node:crypto";
 import type { CountsStore } from "./store";
-import { ARTICLE_ACTS, dayOf, type ActKind, type Kind, type Mark, type SourceKind, type Tally } from "./tally";
+import {
+  ARTICLE_ACTS,
+  dayOf,
+  type ActKind,
+  type FediverseKind,
+  type Kind,
+  type Mark,
+  type SourceKind,
+  type Tally,
+} from "./tally";
 
 /** How often a process writes what it counted; a stop writes the rest. */
 const FLUSH_MS = 5_000;
@@ -103,6 +112,10 @@ export function createCounter(store: CountsStore, name: string, { flushMs = FLUS
     acts(page: string | Promise<string>, acts: Act[]): Promise<void> {
       const day = dayOf(now());
       return tracked(Promise.resolve(page).then((found) => record(day, found, acts)));
+    },
+    /** Counts `n` of what the server saw for the site today (its followers, its deliveries): no reader's. */
+    site(kind: FediverseKind, n = 1) {
+      tally(dayOf(now()), kind, "", "", n);
     },
     /** Writes what was counted so far (tests, and a stop). */
     flush,

@@ -19,10 +19,25 @@ export const SITE_ACTS = ["donate_shown", "donate_later", "donate_backdrop", "do
 /** Counted for the site by the host clicked, within SOURCE_SLOTS as the sources are. */
 export const HOST_ACTS = ["outbound", "embed"] as const;
 
+/**
+ * Counted for the site by the server, never sent by a reader: its followers on the social web (at the day's
+ * first look, one origin counting), those who followed and left, and its deliveries by outcome.
+ */
+export const FEDIVERSE_KINDS = [
+  "fediverse_followers",
+  "fediverse_follows",
+  "fediverse_unfollows",
+  "fediverse_delivered",
+  "fediverse_failed",
+  "fediverse_retried",
+  "fediverse_given_up",
+] as const;
+
 export type PageKind = (typeof PAGE_KINDS)[number];
 export type SourceKind = (typeof SOURCE_KINDS)[number];
 export type ActKind = (typeof ARTICLE_ACTS)[number] | (typeof SITE_ACTS)[number] | (typeof HOST_ACTS)[number];
-export type Kind = PageKind | SourceKind | ActKind;
+export type FediverseKind = (typeof FEDIVERSE_KINDS)[number];
+export type Kind = PageKind | SourceKind | ActKind | FediverseKind;
 
 /** Kinds whose keys take a slot of their own per site and day, the first SOURCE_SLOTS of them; the rest go to OTHER. */
 const KEYED = new Set<string>([...SOURCE_KINDS, ...HOST_ACTS]);

@@ -21,6 +21,7 @@ import {
   type Recipient,
 } from "@fedify/fedify/vocab";
 import type { Blog } from "~/blog/blog.server";
+import type { FediverseKind } from "~/counts/tally";
 import { LOGO, SHARE_IMAGE } from "~/crawlers/share-image";
 import { languageOf, type SiteSettings } from "~/site/config.server";
 import { metrics } from "~/metrics/record.server";
@@ -61,6 +62,8 @@ export type FederationDeps = {
   stillListed(slug: string): Promise<boolean>;
   /** How often new and changed articles are looked for. */
   everyMs: number;
+  /** Counts for the operator's report (app/counts): followers, follows, deliveries by outcome. */
+  count(kind: FediverseKind, n?: number): void;
   onError(error: unknown): void;
 };
 
@@ -84,7 +87,10 @@ export function createSiteFederation(deps: FederationDeps) {
     queue: deps.queue,
     // Started with the publisher (start below), not by the first request.
     manuallyStartQueue: true,
-    meterProvider: deliveryMeter((outcome) => metrics.fediverseDelivery(site.label, outcome)),
+    meterProvider: deliveryMeter((outcome) => {
+      metrics.fediverseDelivery(site.label, outcome);
+      deps.count(`fediverse_${outcome}`);
+    }),
     origin,
     // Only public addresses, or the listed hosts, for documents and keys (./outgoing.ts).
     documentLoaderFactory: () => outgoing.documentLoader,
@@ -167,6 +173,13 @@ export function createSiteFederation(deps: FederationDeps) {
     })
     .setCounter(async (_ctx, identifier) => (identifier === handle ? (await followers(kv)).length : null));
 
+  /** Ends a following, counted when there was one. */
+  const unfollow = async (id: string) => {
+    if (!(await kv.get([FOLLOWERS, id]))) return;
+    await kv.delete([FOLLOWERS, id]);
+    deps.count("fediverse_unfollows");
+  };
+
   federation
     .setInboxListeners(PATHS.inbox, PATHS.sharedInbox)
     .on(
@@ -178,6 +191,7 @@ export function createSiteFederation(deps: FederationDeps) {
         if (!follower?.id || follower.id.href !== follow.actorId.href) return;
         const kept = await followerOf(follower, outgoing);
         if (!kept) return;
+        if (!(await kv.get([FOLLOWERS, kept.id]))) deps.count("fediverse_follows");
         await kv.set([FOLLOWERS, kept.id], kept);
         await ctx.sendActivity(
           { identifier: handle },
@@ -201,16 +215,14 @@ export function createSiteFederation(deps: FederationDeps) {
         if (object.actorId && object.actorId.href !== undo.actorId.href) return;
         const target = object.objectId && ctx.parseUri(object.objectId);
         if (object.objectId && (!target || target.type !== "actor" || target.identifier !== handle)) return;
-        await kv.delete([FOLLOWERS, undo.actorId.href]);
+        await unfollow(undo.actorId.href);
       }),
     )
     .on(
       Delete,
       acknowledged("Delete", async (_ctx, deleted) => {
         // An actor deleting itself (its own address as the object): it follows nothing any more.
-        if (deleted.actorId && deleted.objectId?.href === deleted.actorId.href) {
-          await kv.delete([FOLLOWERS, deleted.actorId.href]);
-        }
+        if (deleted.actorId && deleted.objectId?.href === deleted.actorId.href) await unfollow(deleted.actorId.href);
       }),
     );
 
@@ -247,6 +259,7 @@ export function createSiteFederation(deps: FederationDeps) {
               updated,
             ),
           stillListed: deps.stillListed,
+          followersOfTheDay: async () => deps.count("fediverse_followers", (await followers(kv)).length),
           everyMs: deps.everyMs,
           onError: deps.onError,
         },

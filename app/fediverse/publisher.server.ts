@@ -8,6 +8,7 @@ import { pause } from "./queue-rules";
 
 const PUBLISHED = "published";
 const BASELINE = "published-baseline";
+const FOLLOWERS_COUNTED = "followers-counted";
 
 export type PublisherDeps = {
   federation: Federation<void>;
@@ -20,6 +21,8 @@ export type PublisherDeps = {
   objectOf(article: ArticleView, updated?: Temporal.Instant): Article;
   /** Whether the site's catalogue still holds the article (its sync removes those the source dropped). */
   stillListed(slug: string): Promise<boolean>;
+  /** Counts the followers there are, for the day's row of the operator's report. */
+  followersOfTheDay(): Promise<void>;
   everyMs: number;
   onError(error: unknown): void;
 };
@@ -49,9 +52,18 @@ export function startPublisher(deps: PublisherDeps, signal: AbortSignal) {
   void (async () => {
     for (let round = 0; !signal.aborted; round++) {
       await publishChanges(deps, { removals: round % REMOVALS_EVERY === 0 }).catch(deps.onError);
+      await countFollowersOnce(deps, new Date().toISOString().slice(0, 10)).catch(deps.onError);
       await pause(deps.everyMs, signal);
     }
   })();
+}
+
+/** The day's followers, counted by the first origin to look that day (claimed by compare-and-swap). */
+export async function countFollowersOnce(deps: Pick<PublisherDeps, "kv" | "followersOfTheDay">, day: string) {
+  const counted = await deps.kv.get<string>([FOLLOWERS_COUNTED]);
+  if (counted === day || !(await deps.kv.cas!([FOLLOWERS_COUNTED], counted, day))) return false;
+  await deps.followersOfTheDay();
+  return true;
 }
 
 export async function publishChanges(

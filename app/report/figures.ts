@@ -1,4 +1,4 @@
-import { SOURCE_KINDS, VISITOR_BITS, visitorEstimate, type SourceKind } from "~/counts/tally";
+import { FEDIVERSE_KINDS, SOURCE_KINDS, VISITOR_BITS, visitorEstimate, type SourceKind } from "~/counts/tally";
 import type { Period } from "./period";
 
 /**
@@ -45,6 +45,19 @@ export type Article = {
 };
 export type Funnel = { shown: number; later: number; backdrop: number; now: number };
 
+/** The social web's figures of a day, or of the period (day ""), as app/counts/tally.ts's FEDIVERSE_KINDS. */
+export type FediverseDay = {
+  day: string;
+  /** Followers at the day's first look; undefined when the site did not count them that day. */
+  followers?: number;
+  follows: number;
+  unfollows: number;
+  delivered: number;
+  failed: number;
+  retried: number;
+  givenUp: number;
+};
+
 export type Figures = {
   period: Period;
   views: number;
@@ -66,6 +79,11 @@ export type Figures = {
   donatePanel: number;
   outbound: { total: number; top: Ranked[] };
   embeds: { total: number; top: Ranked[] };
+  /**
+   * Following the site on the social web (FEDIVERSE=on): the period's sums, the followers last counted, and
+   * each day with a count, newest first; undefined when nothing of it was counted in the period.
+   */
+  fediverse?: { totals: FediverseDay; days: FediverseDay[] };
 };
 
 /** Pure: n of `of`, or undefined when there is nothing to divide by. */
@@ -127,6 +145,21 @@ export function figuresOf(stores: CountRow[][], period: Period): Figures {
   /** A kind's count over the articles that had views. */
   const sumOf = (kind: string) => articles.reduce((total, article) => total + of(kind, article.page), 0);
 
+  const fediverseOf = (day: string, at: (kind: string) => number | undefined): FediverseDay => ({
+    day,
+    followers: at("fediverse_followers"),
+    follows: at("fediverse_follows") ?? 0,
+    unfollows: at("fediverse_unfollows") ?? 0,
+    delivered: at("fediverse_delivered") ?? 0,
+    failed: at("fediverse_failed") ?? 0,
+    retried: at("fediverse_retried") ?? 0,
+    givenUp: at("fediverse_given_up") ?? 0,
+  });
+  const fediverseDays = period.each
+    .filter((day) => FEDIVERSE_KINDS.some((kind) => sum.has(`${kind}@${day}`)))
+    .map((day) => fediverseOf(day, (kind) => sum.get(`${kind}@${day}`)))
+    .reverse();
+
   const shown = of(ACTION_KINDS.donateShown);
   return {
     period,
@@ -167,5 +200,15 @@ export function figuresOf(stores: CountRow[][], period: Period): Figures {
     donatePanel: of(ACTION_KINDS.donatePanel),
     outbound: ranked(ACTION_KINDS.outbound, TOP.hosts),
     embeds: ranked(ACTION_KINDS.embed, TOP.hosts),
+    fediverse:
+      fediverseDays.length > 0
+        ? {
+            totals: {
+              ...fediverseOf("", of),
+              followers: fediverseDays.find((day) => day.followers !== undefined)?.followers,
+            },
+            days: fediverseDays,
+          }
+        : undefined,
   };
 }

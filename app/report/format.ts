@@ -1,3 +1,4 @@
+import type { FediverseDay } from "./figures";
 import type { WebVital } from "~/metrics/record.server";
 import type { Period } from "./period";
 
@@ -49,3 +50,15 @@ export const SOURCE_NAMES = {
   utm_medium: "utm_medium",
   utm_campaign: "utm_campaign",
 } as const;
+
+/** The columns of the social web's table, page and text alike. */
+export const FEDIVERSE_HEAD = ["Day", "Followers", "New", "Left", "Delivered", "Failed tries", "Given up"];
+export const fediverseCells = (day: FediverseDay) => [
+  day.day,
+  day.followers === undefined ? "–" : count(day.followers),
+  count(day.follows),
+  count(day.unfollows),
+  count(day.delivered),
+  count(day.failed),
+  count(day.givenUp),
+];

@@ -4,7 +4,18 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { SOURCE_KINDS } from "~/counts/tally";
 import { Bar, DailyChart, VitalStrip } from "./charts";
 import { rate, type Figures, type Ranked } from "./figures";
-import { count, duration, NO_DATA, pageName, percent, periodName, SOURCE_NAMES, vital } from "./format";
+import {
+  count,
+  duration,
+  FEDIVERSE_HEAD,
+  fediverseCells,
+  NO_DATA,
+  pageName,
+  percent,
+  periodName,
+  SOURCE_NAMES,
+  vital,
+} from "./format";
 import { DEFAULT_DAYS, REPORT_DAYS } from "./period";
 import type { Report } from "./report.server";
 
@@ -250,6 +261,32 @@ function Funnel({ figures }: { figures: Figures }) {
   );
 }
 
+function Fediverse({ fediverse }: { fediverse: Figures["fediverse"] }) {
+  if (!fediverse) return <p className="none">Not followable (FEDIVERSE=on), or {NO_DATA} in this period.</p>;
+  const { totals, days } = fediverse;
+  return (
+    <>
+      <div className="totals">
+        <Total
+          label="Followers"
+          value={totals.followers === undefined ? NO_DATA : count(totals.followers)}
+          note="at the last day's first look"
+        />
+        <Total label="New" value={count(totals.follows)} />
+        <Total label="Left" value={count(totals.unfollows)} />
+        <Total label="Delivered" value={count(totals.delivered)} />
+        <Total label="Failed tries" value={count(totals.failed)} note="tried again later" />
+        <Total label="Given up" value={count(totals.givenUp)} />
+      </div>
+      <Table
+        caption="Per day, newest first"
+        head={FEDIVERSE_HEAD}
+        rows={days.map((day) => ({ key: day.day, cells: fediverseCells(day) }))}
+      />
+    </>
+  );
+}
+
 function WebVitals({ vitals }: { vitals: Report["vitals"] }) {
   if ("unavailable" in vitals) return <p className="none">Not available: {vitals.unavailable}</p>;
   const since = vitals.since ? new Date(vitals.since).toISOString().slice(0, 16).replace("T", " ") : undefined;
@@ -406,6 +443,10 @@ export function reportPage(report: Report): string {
               total={figures.embeds.total}
             />
           </div>
+        </section>
+        <section aria-labelledby="fediverse">
+          <h2 id="fediverse">Followers on the social web</h2>
+          <Fediverse fediverse={figures.fediverse} />
         </section>
         <section aria-labelledby="vitals">
           <h2 id="vitals">Web Vitals, p75 per template</h2>

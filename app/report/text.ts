@@ -2,7 +2,18 @@ import Table from "cli-table3";
 import stringWidth from "string-width";
 import { SOURCE_KINDS } from "~/counts/tally";
 import { rate, type Figures, type Ranked } from "./figures";
-import { count, duration, NO_DATA, pageName, percent, periodName, SOURCE_NAMES, vital } from "./format";
+import {
+  count,
+  duration,
+  FEDIVERSE_HEAD,
+  fediverseCells,
+  NO_DATA,
+  pageName,
+  percent,
+  periodName,
+  SOURCE_NAMES,
+  vital,
+} from "./format";
 import type { Report } from "./report.server";
 
 /**
@@ -108,6 +119,14 @@ function funnel({ funnel, donatePanel }: Figures): string {
   )}\n${panel}`;
 }
 
+function fediverse({ fediverse }: Figures): string {
+  if (!fediverse) return `Not followable (FEDIVERSE=on), or ${NO_DATA} in this period.`;
+  const { totals, days } = fediverse;
+  return `Followers ${totals.followers === undefined ? NO_DATA : count(totals.followers)}   New ${count(totals.follows)}   Left ${count(totals.unfollows)}   Delivered ${count(totals.delivered)}   Failed tries ${count(totals.failed)}   Given up ${count(totals.givenUp)}
+Followers are counted at each day's first look; a failed try is tried again later, until given up.
+${table(FEDIVERSE_HEAD, days.map(fediverseCells), [false, true, true, true, true, true, true])}`;
+}
+
 function webVitals(vitals: Report["vitals"]): string {
   if ("unavailable" in vitals) return `Not available: ${clean(vitals.unavailable)}`;
   const since = vitals.since
@@ -168,6 +187,8 @@ export function reportText(report: Report): string {
     heading("Links to other sites"),
     ranked("Outbound links", "Host", "Clicks", figures.outbound.top, figures.outbound.total),
     ranked("Embeds", "Host", "Clicks", figures.embeds.top, figures.embeds.total),
+    heading("Followers on the social web"),
+    fediverse(figures),
     heading("Web Vitals, p75 per template"),
     webVitals(report.vitals),
     `\nDays are UTC; a reader who comes on three days counts as three visitors. Counts reach the store within 5 s.`,

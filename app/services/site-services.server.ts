@@ -69,6 +69,9 @@ export type SiteServices = {
 
 export type ServiceRegistry = ReturnType<typeof createServiceRegistry>;
 
+/** A retired site's federation stores are closed this long after it stopped: a request in flight may still use one. */
+const RETIRED_CLOSE_MS = 60_000;
+
 export function createServiceRegistry(settings: Settings) {
   const timing = {
     freshMs: settings.cache.freshSeconds * 1000,
@@ -94,6 +97,11 @@ export function createServiceRegistry(settings: Settings) {
   /** The federation state stores opened in SQLite files, closed at a stop; the deliveries and the publishers stop first. */
   const federationStores: { close(): void }[] = [];
   const federationsStop = new AbortController();
+  /** Each started site's own stop, for a reload that removes or changes it, and its SQLite stores. */
+  const federationRuns = new WeakMap<
+    SiteSettings,
+    { stop: AbortController; stores: { close(): void }[]; queue?: unknown }
+  >();
   /** Each followable site's queue of deliveries, by its label, for the metrics' gauge. */
   const federationQueues = new Map<string, { getDepth(): Promise<{ queued: number }> }>();
   const queueDepths = () =>
@@ -198,6 +206,8 @@ export function createServiceRegistry(settings: Settings) {
     if (!siteUrl || !fediverse) return undefined;
     let made: ReturnType<typeof createSiteFederation> | undefined;
     let started = false;
+    const run = { stop: new AbortController(), stores: [] as { close(): void }[], queue: undefined as unknown };
+    federationRuns.set(site, run);
     const make = () => {
       if (made) return made;
       const domain = of.domainOfHost(new URL(siteUrl).host);
@@ -208,9 +218,12 @@ export function createServiceRegistry(settings: Settings) {
         kv = openPostgresKv(pool, storeName(file));
         queue = openPostgresQueue(pool, storeName(file), { onError: federationError });
       } else {
-        federationStores.push((kv = openSqliteKv(file)), (queue = openSqliteQueue(file, { onError: federationError })));
+        const stores = [(kv = openSqliteKv(file)), (queue = openSqliteQueue(file, { onError: federationError }))];
+        federationStores.push(...stores);
+        run.stores.push(...stores);
       }
       federationQueues.set(site.label, queue);
+      run.queue = queue;
       // Told at each site's first use, as the catalogues' gauges are: the metrics are installed by then.
       metrics.watchFediverseQueues(queueDepths);
       return (made = createSiteFederation({
@@ -222,6 +235,7 @@ export function createServiceRegistry(settings: Settings) {
         outgoing,
         stillListed: (slug) => Promise.resolve().then(() => of.catalogue(domain).has(slug)),
         everyMs: Math.max(1, settings.cache.freshSeconds) * 1000,
+        count: (kind, n) => of.counter(domain).site(kind, n),
         onError: federationError,
       }));
     };
@@ -230,7 +244,7 @@ export function createServiceRegistry(settings: Settings) {
       start() {
         if (started) return;
         started = true;
-        make().start(federationsStop.signal);
+        make().start(AbortSignal.any([federationsStop.signal, run.stop.signal]));
       },
     };
   };
@@ -279,7 +293,23 @@ export function createServiceRegistry(settings: Settings) {
     },
 
     /** Stops the catalogue syncs of sites that a reload removed or changed, by their objects; resolves once stopped. */
-    retire: (sites: readonly SiteSettings[]) => shelf.retire(sites),
+    retire(sites: readonly SiteSettings[]) {
+      // Their deliveries and publishers stop now; their stores close once requests in flight are done.
+      for (const site of sites) {
+        const run = federationRuns.get(site);
+        if (!run) continue;
+        run.stop.abort();
+        if (federationQueues.get(site.label) === run.queue) federationQueues.delete(site.label);
+        const stores = run.stores.splice(0);
+        setTimeout(() => {
+          for (const store of stores) {
+            const at = federationStores.indexOf(store);
+            if (at >= 0) federationStores.splice(at, 1)[0]!.close();
+          }
+        }, RETIRED_CLOSE_MS).unref();
+      }
+      return shelf.retire(sites);
+    },
 
     /** At a stop: writes the counts not written yet, then stops the catalogues' syncs and closes their stores. */
     async close() {

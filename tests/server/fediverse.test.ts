@@ -470,6 +470,16 @@ describe("a followable site's new articles", () => {
     expect(counted.delivered).toBeGreaterThanOrEqual(4);
     expect(counted.queued, "the queue's gauge").toBe(true);
     expect(counted.perHost, "no series names a follower's host").toBe(false);
+
+    // The operator's report: the follower who came, and the deliveries (each process writes every 5 s).
+    const report = () => fetch(`http://127.0.0.1:${metricsPort}/report?days=7`).then((answer) => answer.text());
+    const deliveredInReport = async () => Number(/Delivered\s*<b>(\d+)<\/b>/.exec(await report())?.[1] ?? 0);
+    await until(
+      "the four deliveries in the report",
+      async () => ((await deliveredInReport()) >= 4 ? true : undefined),
+      20_000,
+    );
+    expect(await report()).toMatch(/New\s*<b>1<\/b>/);
   }, 120_000);
 
   it("are not lost when the process stops while the follower's server is down", async () => {

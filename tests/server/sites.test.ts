@@ -6,6 +6,7 @@ import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeBackend } from "../support/fake-backend.mjs";
 import { startSite, startSiteExpectingExit, waitForOutput } from "../support/site-process.mjs";
+import { until } from "../support/until";
 
 // Many sites from one process (SITES_FILE): each host is answered as its own site, by identity, embeds,
 // crawler files and backend, without a trace of the others; an unknown host gets 421; a wrong sites file
@@ -740,6 +741,30 @@ describe("SIGHUP reads the sites file again", () => {
       expect(bodies(alphaBackend, reloaded + 100)).toBe(0);
     });
   }, 30_000);
+
+  it("a removed followable site stops looking for new articles to send at the reload", async () => {
+    const zen = "\n  - hosts: [zen.example.org]\n    SITE_PRODUCT: Zenone";
+    const followable = `
+  - hosts: [follow.example.org]
+    SITE_PRODUCT: Followzen
+    SITE_URL: https://follow.example.org
+    FEDIVERSE: "on"
+    BLOG_API_URL: ${betaBackend.url}
+    BLOG_API_TOKEN: token-b`;
+    // Without the catalogue's sync, the lists the second backend is asked for are the publisher's, each second.
+    const env = { ...alphaEnv(), CATALOGUE_SYNC: "off", CACHE_FRESH_SECONDS: "1" };
+    await withSite(`sites:${zen}${followable}`, env, async (site, file) => {
+      const looks = () => betaBackend.calls().filter((call) => call.path === "/get_metainfo").length;
+      const first = looks();
+      await until("the publisher's looks", () => (looks() >= first + 2 ? true : undefined), 15_000);
+      sitesFile(`sites:${zen}`, file);
+      await hangUp(site, /removed follow\.example\.org/);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const stopped = looks();
+      await new Promise((resolve) => setTimeout(resolve, 3500));
+      expect(looks()).toBe(stopped);
+    });
+  }, 40_000);
 
   it("a changed site's pages are dropped from the page cache at once; an unchanged site's are kept", async () => {
     // Every render asks the backend (CACHE_FRESH_SECONDS=0), so a render shows as a call and a page from memory as none.

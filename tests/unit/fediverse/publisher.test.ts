@@ -5,7 +5,7 @@ import type { Federation } from "@fedify/fedify";
 import { Article } from "@fedify/fedify/vocab";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ArticleView } from "~/blog/types";
-import { publishChanges, type PublisherDeps } from "~/fediverse/publisher.server";
+import { countFollowersOnce, publishChanges, type PublisherDeps } from "~/fediverse/publisher.server";
 import { openSqliteKv } from "~/fediverse/sqlite-kv.server";
 
 const dir = mkdtempSync(path.join(tmpdir(), "publisher-"));
@@ -27,6 +27,7 @@ function setup() {
   const kv = openSqliteKv(path.join(dir, `state-${++files}.sqlite`));
   const source = { newest: [view("a"), view("b")], listed: new Set(["a", "b"]), gone: new Set<string>() };
   const sent: { type: string; slug: string; by: number }[] = [];
+  const followerCounts: number[] = [];
   const publisher = (by: number): PublisherDeps => ({
     federation: {
       createContext: () => ({
@@ -54,12 +55,13 @@ function setup() {
     origin: "https://zen.example.org",
     objectOf: (article) => new Article({ id: new URL(`https://zen.example.org/ap/articles/${article.slug}`) }),
     stillListed: async (slug) => source.listed.has(slug),
+    followersOfTheDay: async () => void followerCounts.push(by),
     everyMs: 1000,
     onError: (error) => {
       throw error;
     },
   });
-  return { source, sent, publisher };
+  return { source, sent, publisher, followerCounts };
 }
 
 describe("the publisher of a site's articles", () => {
@@ -102,5 +104,14 @@ describe("the publisher of a site's articles", () => {
     await Promise.all([publishChanges(publisher(1)), publishChanges(publisher(2))]);
     await publishChanges(publisher(1));
     expect(sent.map(({ type, slug }) => ({ type, slug }))).toEqual([{ type: "Delete", slug: "b" }]);
+  });
+
+  it("counts the followers once a day, however many origins look", async () => {
+    const { publisher, followerCounts } = setup();
+    const looks = (day: string) => Promise.all([1, 2, 3].map((by) => countFollowersOnce(publisher(by), day)));
+    expect((await looks("2026-11-28")).filter(Boolean)).toHaveLength(1);
+    expect((await looks("2026-11-28")).filter(Boolean)).toHaveLength(0);
+    expect((await looks("2026-11-29")).filter(Boolean)).toHaveLength(1);
+    expect(followerCounts).toHaveLength(2);
   });
 });

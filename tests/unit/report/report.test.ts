@@ -182,6 +182,47 @@ describe("the report's figures", () => {
     expect(visible(reportPage(reportOf([counted])))).toMatch(/\/blog\/zazen 5 no data yet no data yet/);
   });
 
+  it("show the site's followers on the social web per day, and its deliveries by outcome, page and terminal alike", () => {
+    const [monday, tuesday, wednesday] = week.each.slice(2, 5) as [string, string, string];
+    const social = [
+      row(monday, "fediverse_followers", "", 0),
+      row(monday, "fediverse_follows", "", 3),
+      row(monday, "fediverse_delivered", "", 4),
+      row(tuesday, "fediverse_followers", "", 3),
+      row(tuesday, "fediverse_unfollows", "", 1),
+      row(tuesday, "fediverse_failed", "", 2),
+      row(tuesday, "fediverse_given_up", "", 1),
+      row(wednesday, "views", "", 7),
+    ];
+    const report = reportOf([social]);
+    expect(report.figures.fediverse?.totals).toMatchObject({
+      followers: 3,
+      follows: 3,
+      unfollows: 1,
+      delivered: 4,
+      failed: 2,
+      givenUp: 1,
+    });
+    // Only days with a count, newest first; a day's followers 0 is a count, not "none".
+    expect(report.figures.fediverse?.days.map((day) => [day.day, day.followers])).toEqual([
+      [tuesday, 3],
+      [monday, 0],
+    ]);
+    const page = visible(reportPage(report));
+    expect(page).toContain("Followers on the social web");
+    expect(page).toContain(`${tuesday} 3 0 1 0 2 1`);
+    expect(page).toContain(`${monday} 0 3 0 4 0 0`);
+    const text = reportText(report);
+    expect(text).toMatch(new RegExp(`${tuesday}\\s+3\\s+0\\s+1\\s+0\\s+2\\s+1`));
+    expect(text).toContain("Followers 3   New 3   Left 1   Delivered 4   Failed tries 2   Given up 1");
+
+    const none = reportOf([[row(wednesday, "views", "", 7)]]);
+    expect(none.figures.fediverse).toBeUndefined();
+    for (const shown of [visible(reportPage(none)), reportText(none)]) {
+      expect(shown).toMatch(/Not followable \(FEDIVERSE=on\), or no data yet in this period/);
+    }
+  });
+
   it("keep generated rows to bounded lists and finite rates, and show whatever a key holds as text", () => {
     const hostile = fc.oneof(
       fc.constantFrom(
