@@ -1,6 +1,6 @@
 import type { HeadersFunction } from "@remix-run/node";
 
-const passedOn = ["Cache-Control", "Retry-After"];
+const passedOn = ["Cache-Control", "Retry-After", "Link"];
 
 /**
  * Route modules export this as `headers`: the loader (or the thrown error response) decides caching,

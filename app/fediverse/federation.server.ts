@@ -26,20 +26,10 @@ import { LOGO, SHARE_IMAGE } from "~/crawlers/share-image";
 import { languageOf, type SiteSettings } from "~/site/config.server";
 import { metrics } from "~/metrics/record.server";
 import { articleObject } from "./article-object";
+import { PATHS } from "./paths";
 import { deliveryMeter } from "./delivery-meter";
 import { checkedInbox, type OutgoingRule } from "./outgoing";
 import { startPublisher } from "./publisher.server";
-
-/** The addresses of the site's actor, its collections and its articles, under SITE_URL. */
-export const PATHS = {
-  actor: "/ap/actor/{identifier}",
-  inbox: "/ap/inbox/{identifier}",
-  sharedInbox: "/ap/inbox",
-  outbox: "/ap/outbox/{identifier}",
-  followers: "/ap/followers/{identifier}",
-  article: "/ap/articles/{slug}",
-  nodeInfo: "/nodeinfo/2.1",
-} as const;
 
 /** How NodeInfo and the User-Agent of the site's requests name it. */
 export const SOFTWARE = { name: "buddhist-content-site", version: "1.0.0" } as const;

@@ -21,6 +21,7 @@ import { siteIdentity } from "~/site/config.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { startReadNext } from "~/search/read-next.server";
 import { articleMeta, notFoundMeta } from "~/crawlers/page-meta.server";
+import { articleAlternate } from "~/fediverse/paths";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // From the address as sent, not params.slug: the router decodes a %2F twice (app/blog/slug.ts).
@@ -45,9 +46,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const article = await services.blog.article(domain, slug);
     if (!article) return missing();
     const readNext = await readNextFor(article);
+    const { fediverse, siteUrl } = services.site;
+    // A followable site's article points servers to its ActivityPub form (Mastodon reads the Link header).
+    const alternate: Record<string, string> =
+      fediverse && siteUrl ? { Link: articleAlternate(siteUrl, article.slug) } : {};
     return data(
       { state: "ok" as const, article, readNext, meta: articleMeta(site, article) },
-      { headers: cacheHeaders("page") },
+      { headers: { ...cacheHeaders("page"), ...alternate } },
     );
   } catch (error) {
     if (!(error instanceof BlogUnavailableError)) throw error;

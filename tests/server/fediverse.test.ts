@@ -44,7 +44,13 @@ async function getOn(on: Site, address: string, accept = AP) {
   const response = await fetch(`${on.url}${url.pathname}${url.search}`, { headers: { host: HOST, accept } });
   const type = response.headers.get("content-type") ?? "";
   const text = await response.text();
-  return { status: response.status, type, text, json: (type.includes("json") ? JSON.parse(text) : undefined) as Json };
+  return {
+    status: response.status,
+    type,
+    headers: response.headers,
+    text,
+    json: (type.includes("json") ? JSON.parse(text) : undefined) as Json,
+  };
 }
 const get = (address: string, accept = AP) => getOn(site, address, accept);
 
@@ -175,6 +181,16 @@ describe("a followable site", () => {
       expect(own.json).toMatchObject({ id: article.id, type: "Article", name: article.name, url: article.url });
     }
     expect((await get(`${SITE_URL}/ap/articles/no-such-article`)).status).toBe(404);
+  });
+
+  it("points servers from an article's page to its Article, by the Link header Mastodon reads", async () => {
+    const page = await get(`${SITE_URL}/blog/a-day-at-sesshin`, "text/html");
+    expect(page.status).toBe(200);
+    expect(page.type).toMatch(/^text\/html/);
+    const link = page.headers.get("link") ?? "";
+    expect(link).toBe(`<${SITE_URL}/ap/articles/a-day-at-sesshin>; rel="alternate"; type="application/activity+json"`);
+    const article = await get(/<([^>]+)>/.exec(link)![1]!);
+    expect(article.json).toMatchObject({ type: "Article", url: `${SITE_URL}/blog/a-day-at-sesshin` });
   });
 
   it("accepts a signed Follow with an Accept signed by its own key, and Undo ends it", async () => {
@@ -362,6 +378,9 @@ describe("a site without FEDIVERSE=on", () => {
         expect(response.status, address).toBe(404);
         expect(response.headers.get("content-type"), address).toMatch(/^text\/html/);
       }
+      const page = await fetch(`${plain.url}/blog/a-day-at-sesshin`, { headers: { host: HOST } });
+      expect(page.status).toBe(200);
+      expect(page.headers.get("link")).toBeNull();
       const inbox = await fetch(`${plain.url}/ap/inbox/zen`, { method: "POST", headers: { host: HOST }, body: "{}" });
       expect(inbox.status).toBe(405);
     } finally {
