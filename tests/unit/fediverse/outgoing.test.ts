@@ -56,7 +56,11 @@ afterAll(async () => {
 
 const rule = () => outgoingRule([new URL(listedOrigin).host], "test-agent/1", LIMITS);
 const load = (path: string) => rule().documentLoader(`${listedOrigin}${path}`);
-const json = (value: unknown): Answer => ({ status: 200, type: "application/activity+json", body: JSON.stringify(value) });
+const json = (value: unknown): Answer => ({
+  status: 200,
+  type: "application/activity+json",
+  body: JSON.stringify(value),
+});
 
 describe("documents from other servers", () => {
   it("reads an actor from a listed host, and follows a redirect within the limit", async () => {
