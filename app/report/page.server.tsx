@@ -41,7 +41,7 @@ th{font-size:.8rem;font-weight:600;color:var(--muted)}th:first-child,td:first-ch
 .chart{display:block;width:100%;height:auto}.wide{display:none}@media (min-width:40rem){.narrow{display:none}.wide{display:block}}.chart text{font-size:11px;fill:var(--muted)}.chart .grid{stroke:var(--line)}
 .legend{display:flex;gap:1rem;font-size:.85rem}.legend i{display:inline-block;width:.8rem;height:.8rem;margin-right:.3rem;vertical-align:-.1rem}
 .bar{display:block;width:100%;height:6px;margin-top:3px}.strip{display:block;width:100%;height:8px;margin-top:3px}
-td+td{white-space:nowrap}
+td+td{white-space:nowrap}.days td:first-child{white-space:nowrap;overflow-wrap:normal}@media (max-width:40rem){.days th,.days td{padding:.3rem .15rem}}
 @media (max-width:40rem){.articles tr{display:grid;grid-template-columns:repeat(3,auto);column-gap:.5rem}.articles tr>:first-child{grid-column:1/-1}.articles th,.articles td{border:0}.articles tr{border-bottom:1px solid var(--line);padding:.2rem 0}}
 .views{fill:var(--views);background:var(--views)}.share{fill:var(--visitors)}.visitors{fill:none;stroke:var(--visitors);stroke-width:2.5;background:var(--visitors)}.track{fill:var(--track)}
 .good{fill:#cfe9d9;color:var(--good)}.ni{fill:#f6e2bd;color:var(--ni)}.poor{fill:#f3cdd0;color:var(--poor)}.mark{fill:var(--ink)}
@@ -280,6 +280,7 @@ function Fediverse({ fediverse }: { fediverse: Figures["fediverse"] }) {
       </div>
       <Table
         caption="Per day, newest first"
+        className="days"
         head={FEDIVERSE_HEAD}
         rows={days.map((day) => ({ key: day.day, cells: fediverseCells(day) }))}
       />
