@@ -1,5 +1,5 @@
 import { Temporal } from "@js-temporal/polyfill";
-import { Article, Hashtag, Image, LanguageString, PUBLIC_COLLECTION } from "@fedify/fedify/vocab";
+import { Article, Create, Hashtag, Image, LanguageString, PUBLIC_COLLECTION } from "@fedify/fedify/vocab";
 import type { ArticleView } from "~/blog/types";
 import { escapeMarkup } from "~/document/escape-markup";
 import { keywordPath } from "~/search/keyword-key";
@@ -55,6 +55,21 @@ export function articleObject(
 }
 
 /** The article's date as an instant: midnight UTC of its day when it has no time. */
+/**
+ * An article's Create, the same in the outbox and in what followers are sent: one id, so a server that has
+ * seen one of them knows the other.
+ */
+export function createOf(object: Article, actor: URL): Create {
+  return new Create({
+    id: new URL(`${object.id!.href}#create`),
+    actor,
+    to: object.toId,
+    cc: object.ccId,
+    published: object.published,
+    object,
+  });
+}
+
 export function instantOf(iso: string): Temporal.Instant | undefined {
   try {
     return Temporal.Instant.from(/T/.test(iso) ? iso : `${iso}T00:00:00Z`);

@@ -10,7 +10,6 @@ import {
 import {
   Accept,
   Article,
-  Create,
   Delete,
   Endpoints,
   Follow,
@@ -25,7 +24,7 @@ import type { FediverseKind } from "~/counts/tally";
 import { LOGO, SHARE_IMAGE } from "~/crawlers/share-image";
 import { languageOf, type SiteSettings } from "~/site/config.server";
 import { metrics } from "~/metrics/record.server";
-import { articleObject } from "./article-object";
+import { articleObject, createOf } from "./article-object";
 import { PATHS } from "./paths";
 import { deliveryMeter } from "./delivery-meter";
 import { checkedInbox, type OutgoingRule } from "./outgoing";
@@ -136,17 +135,9 @@ export function createSiteFederation(deps: FederationDeps) {
       if (identifier !== handle) return null;
       const articles = await blog.newestArticles(domain);
       return {
-        items: articles.map((article) => {
-          const object = articleObject(article, articleAddresses(ctx, article.slug), lang);
-          return new Create({
-            id: new URL(`${object.id!.href}#create`),
-            actor: ctx.getActorUri(handle),
-            to: object.toId,
-            cc: object.ccId,
-            published: object.published,
-            object,
-          });
-        }),
+        items: articles.map((article) =>
+          createOf(articleObject(article, articleAddresses(ctx, article.slug), lang), ctx.getActorUri(handle)),
+        ),
       };
     })
     .setCounter(async (_ctx, identifier) => (identifier === handle ? blog.articleTotal(domain) : null));

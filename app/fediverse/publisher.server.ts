@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import type { Federation, KvStore } from "@fedify/fedify";
-import { Article, Create, Delete, PUBLIC_COLLECTION, Tombstone, Update } from "@fedify/fedify/vocab";
+import { Article, Delete, PUBLIC_COLLECTION, Tombstone, Update } from "@fedify/fedify/vocab";
 import { Temporal } from "@js-temporal/polyfill";
 import type { Blog } from "~/blog/blog.server";
 import type { ArticleView } from "~/blog/types";
+import { createOf } from "./article-object";
 import { pause } from "./queue-rules";
 
 const PUBLISHED = "published";
@@ -120,7 +121,8 @@ async function send(
   };
   const activity =
     kind === "Create"
-      ? new Create({ ...common, object, published: object?.published })
+      ? // A Create always carries its article (publishChanges).
+        createOf(object!, actor)
       : kind === "Update"
         ? new Update({ ...common, object, updated: object?.updated })
         : new Delete({ ...common, object: new Tombstone({ id }) });
