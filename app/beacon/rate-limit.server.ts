@@ -6,7 +6,8 @@ type Bucket = { tokens: number; at: number };
 
 /**
  * One token bucket per key (at most `keys`, the least recently used going first): `has` says whether a
- * request may come now, `take` spends a token, so a caller may look before and charge after.
+ * request may come now, `take` spends a token, so a caller may look before and charge after. Only `take`
+ * keeps a key: asking with made-up keys evicts no one's bucket.
  */
 export function tokenBuckets({
   rate,
@@ -27,9 +28,11 @@ export function tokenBuckets({
     return bucket;
   };
   return {
-    has: (key: string) => refilled(key).tokens >= 1,
+    /** Whether a request may come now; a key not seen yet (or none) may, and is not kept for asking. */
+    has: (key: string | undefined) => key === undefined || !buckets.has(key) || refilled(key).tokens >= 1,
     /** Spends a token when there is one; says whether there was. */
-    take(key: string): boolean {
+    take(key: string | undefined): boolean {
+      if (key === undefined) return true;
       const bucket = refilled(key);
       if (bucket.tokens < 1) return false;
       bucket.tokens -= 1;

@@ -113,9 +113,9 @@ export function createCounter(store: CountsStore, name: string, { flushMs = FLUS
       const day = dayOf(now());
       return tracked(Promise.resolve(page).then((found) => record(day, found, acts)));
     },
-    /** Counts `n` of what the server saw for the site today (its followers, its deliveries): no reader's. */
-    site(kind: FediverseKind, n = 1) {
-      tally(dayOf(now()), kind, "", "", n);
+    /** Counts `n` of what the server saw for the site (its followers, its deliveries), today or on `day`: no reader's. */
+    site(kind: FediverseKind, n = 1, day = dayOf(now())) {
+      tally(day, kind, "", "", n);
     },
     /** Writes what was counted so far (tests, and a stop). */
     flush,

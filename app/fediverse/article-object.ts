@@ -54,7 +54,6 @@ export function articleObject(
   });
 }
 
-/** The article's date as an instant: midnight UTC of its day when it has no time. */
 /**
  * An article's Create, the same in the outbox and in what followers are sent: one id, so a server that has
  * seen one of them knows the other.
@@ -70,6 +69,7 @@ export function createOf(object: Article, actor: URL): Create {
   });
 }
 
+/** The article's date as an instant: midnight UTC of its day when it has no time. */
 export function instantOf(iso: string): Temporal.Instant | undefined {
   try {
     return Temporal.Instant.from(/T/.test(iso) ? iso : `${iso}T00:00:00Z`);

@@ -16,17 +16,26 @@ export const MAX_ACTIVITY_BYTES = 64 * 1024;
 const READ_TIMEOUT_MS = 5_000;
 
 /**
- * What one signing server may deliver: more than an address may (an instance's deliveries come from many
- * workers), and charged only for activities whose signature held, so a forged signature spends no one's.
+ * What one sending server may deliver: more than an address may (an instance's deliveries come from many
+ * workers). It is charged only for activities the federation took, whose signature Fedify found made by
+ * the activity's actor, so naming another server's actor, or its key, spends nothing of that server's.
  */
 export const SENDER_RATE = { burst: 300, perSecond: 20 };
 
-/** The server that signed a request, by its key's host, read before anything is verified; "unsigned" else. */
-export function senderOf(headers: IncomingMessage["headers"]): string {
-  const signature = headers["signature-input"] ?? headers.signature;
-  const keyId = /keyid="([^"]{1,2048})"/i.exec(String(signature ?? "").slice(0, 8192))?.[1];
-  if (!keyId || !URL.canParse(keyId)) return "unsigned";
-  return new URL(keyId).host || "unsigned";
+/**
+ * The server an activity comes from: its actor's host, read from the body (a string or an object's `id`);
+ * undefined when there is none to read. Not verified here: the federation checks the signer owns the actor.
+ */
+export function senderOf(body: Buffer | undefined): string | undefined {
+  if (!body) return undefined;
+  try {
+    const activity = JSON.parse(body.toString("utf8")) as { actor?: unknown } | null;
+    const actor = activity?.actor;
+    const id = typeof actor === "string" ? actor : (actor as { id?: unknown } | null | undefined)?.id;
+    return typeof id === "string" && URL.canParse(id) ? new URL(id).host || undefined : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A site's federation as the endpoint uses it: its answer to a request, none when the request is for the pages. */
@@ -36,7 +45,7 @@ export type SiteFederation = { answer(request: globalThis.Request): Promise<glob
  * The social web's requests to a followable site (FEDIVERSE=on), before the pages: WebFinger, NodeInfo, the
  * actor, its collections and articles, and its inbox, the one other POST the site takes. A site without
  * federation, or an address its federation does not know, goes on to the pages (and their 404). Activities
- * are bounded in size and in time to arrive; each address may post a few a second, and each signing server
+ * are bounded in size and in time to arrive; each address may post a few a second, and each sending server
  * SENDER_RATE. Never a stack trace.
  */
 export function fediverseEndpoint(federationOf: (site: SiteSettings) => SiteFederation | undefined) {
@@ -52,9 +61,8 @@ export function fediverseEndpoint(federationOf: (site: SiteSettings) => SiteFede
     const method = req.method ?? "GET";
     if (method !== "GET" && method !== "HEAD" && method !== "POST") return next();
     let body: Buffer | undefined;
-    const sender = senderOf(req.headers);
     if (method === "POST") {
-      if (!senders.has(sender) || !allowed(readerAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"]))) {
+      if (!allowed(readerAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"]))) {
         return plain(res, 429, "Too Many Requests", { "Retry-After": "10" });
       }
       if (Number(req.headers["content-length"] ?? 0) > MAX_ACTIVITY_BYTES) return plain(res, 413, "Payload Too Large");
@@ -63,6 +71,8 @@ export function fediverseEndpoint(federationOf: (site: SiteSettings) => SiteFede
       if (read === "too_slow") return plain(res, 408, "Request Timeout");
       if (read === "aborted") return void res.destroy();
       body = read;
+      // Requests already on their way when the server's last token goes are taken: the address limits bound them.
+      if (!senders.has(senderOf(body))) return plain(res, 429, "Too Many Requests", { "Retry-After": "10" });
     }
     try {
       const request = new globalThis.Request(new URL(req.url ?? "/", site.siteUrl), {
@@ -72,7 +82,7 @@ export function fediverseEndpoint(federationOf: (site: SiteSettings) => SiteFede
       });
       const response = await federation.answer(request);
       if (!response) return next();
-      if (method === "POST" && response.ok) senders.take(sender);
+      if (method === "POST" && response.ok) senders.take(senderOf(body));
       const bytes = Buffer.from(await response.arrayBuffer());
       const headers: Record<string, string> = { "Cache-Control": "no-store" };
       response.headers.forEach((value, name) => (headers[name] = value));

@@ -52,7 +52,7 @@ export type FederationDeps = {
   /** How often new and changed articles are looked for. */
   everyMs: number;
   /** Counts for the operator's report (app/counts): followers, follows, deliveries by outcome. */
-  count(kind: FediverseKind, n?: number): void;
+  count(kind: FediverseKind, n?: number, day?: string): void;
   onError(error: unknown): void;
 };
 
@@ -154,9 +154,19 @@ export function createSiteFederation(deps: FederationDeps) {
     })
     .setCounter(async (_ctx, identifier) => (identifier === handle ? (await followers(kv)).length : null));
 
-  /** Ends a following, counted when there was one. */
+  /**
+   * Keeps a follower, and counts one that is new. Claimed by compare-and-swap, so that of two origins given
+   * the same Follow (a server's retry), one counts it.
+   */
+  const keepFollower = async (kept: Follower) => {
+    const current = await kv.get<Follower | null>([FOLLOWERS, kept.id]);
+    if (!current && (await kv.cas!([FOLLOWERS, kept.id], current, kept))) deps.count("fediverse_follows");
+    else await kv.set([FOLLOWERS, kept.id], kept);
+  };
+  /** Ends a following, counted by the one origin whose swap to null (then deletion) took it. */
   const unfollow = async (id: string) => {
-    if (!(await kv.get([FOLLOWERS, id]))) return;
+    const current = await kv.get<Follower | null>([FOLLOWERS, id]);
+    if (!current || !(await kv.cas!([FOLLOWERS, id], current, null))) return;
     await kv.delete([FOLLOWERS, id]);
     deps.count("fediverse_unfollows");
   };
@@ -172,8 +182,7 @@ export function createSiteFederation(deps: FederationDeps) {
         if (!follower?.id || follower.id.href !== follow.actorId.href) return;
         const kept = await followerOf(follower, outgoing);
         if (!kept) return;
-        if (!(await kv.get([FOLLOWERS, kept.id]))) deps.count("fediverse_follows");
-        await kv.set([FOLLOWERS, kept.id], kept);
+        await keepFollower(kept);
         await ctx.sendActivity(
           { identifier: handle },
           recipientOf(kept),
@@ -240,7 +249,7 @@ export function createSiteFederation(deps: FederationDeps) {
               updated,
             ),
           stillListed: deps.stillListed,
-          followersOfTheDay: async () => deps.count("fediverse_followers", (await followers(kv)).length),
+          followersOfTheDay: async (day) => deps.count("fediverse_followers", (await followers(kv)).length, day),
           everyMs: deps.everyMs,
           onError: deps.onError,
         },
@@ -283,7 +292,8 @@ function acknowledged<C, A>(kind: string, listener: (ctx: C, activity: A) => Pro
 /** The followers kept, in the order of their addresses. */
 async function followers(kv: KvStore): Promise<Follower[]> {
   const found: Follower[] = [];
-  for await (const entry of kv.list([FOLLOWERS])) found.push(entry.value as Follower);
+  // null: one being removed (unfollow, below).
+  for await (const entry of kv.list([FOLLOWERS])) if (entry.value) found.push(entry.value as Follower);
   return found;
 }
 

@@ -63,7 +63,9 @@ export function outgoingRule(
 
 /**
  * A document loader as Fedify's, read within the limits: each hop through the images' bounded fetch (public
- * addresses, checked when connecting, or the listed hosts), the answer then read by Fedify's own rules.
+ * addresses, checked when connecting, or the listed hosts), the answer then read by Fedify's own rules. An
+ * answer that names an alternate (a `Link`, or an HTML page's `<link rel="alternate">`) is followed once,
+ * within the same time and redirects: A pointing to B pointing to A ends there.
  */
 function boundedLoader(
   hosts: readonly string[],
@@ -71,13 +73,11 @@ function boundedLoader(
   limits: DocumentLimits,
   sign?: (request: Request) => Promise<Request>,
 ): DocumentLoader {
-  const load: DocumentLoader = async (url, options) => {
+  const within = async (url: string, signal: AbortSignal, budget: { redirects: number; alternates: number }) => {
     const preloaded = preloadedContexts[url];
     if (preloaded !== undefined) return { contextUrl: null, documentUrl: url, document: preloaded };
-    const timeout = AbortSignal.timeout(limits.timeoutMs);
-    const signal = options?.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     let target = new URL(url);
-    for (let hops = 0; ; hops += 1) {
+    for (;;) {
       const unsigned = createActivityPubRequest(target.href, { userAgent });
       const request = sign ? await sign(unsigned) : unsigned;
       const answer = await fetchOneHop(target, {
@@ -90,24 +90,36 @@ function boundedLoader(
         throw new FetchError(target, error instanceof Error ? error.message : String(error));
       });
       if (answer.location) {
-        if (hops >= limits.maxRedirects) throw new FetchError(target, "too many redirects");
+        if (budget.redirects <= 0) throw new FetchError(target, "too many redirects");
+        budget.redirects -= 1;
         target = answer.location;
         continue;
       }
+      // undici passes on any status a server makes up; a Response takes 200–599 only.
+      if (answer.status < 200 || answer.status > 599) throw new FetchError(target, `HTTP ${answer.status}`);
       const empty = answer.status === 204 || answer.status === 205 || answer.status === 304;
       const response = new Response(empty ? null : new Uint8Array(answer.body), {
         status: answer.status,
         headers: answer.headers,
       });
       const from = target;
-      return getRemoteDocument(from.href, response, load).catch((error: unknown) => {
+      const alternate = (next: string) => {
+        if (budget.alternates <= 0) return Promise.reject(new FetchError(next, "too many alternates"));
+        budget.alternates -= 1;
+        return within(next, signal, budget);
+      };
+      return getRemoteDocument(from.href, response, alternate).catch((error: unknown) => {
         // Not JSON, or not a document: the callers (Fedify's lookups) expect a FetchError for any bad answer.
         if (error instanceof FetchError) throw error;
         throw new FetchError(from, `not a document: ${error instanceof Error ? error.message : String(error)}`);
       });
     }
   };
-  return load;
+  return (url, options) => {
+    const timeout = AbortSignal.timeout(limits.timeoutMs);
+    const signal = options?.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    return within(url, signal, { redirects: limits.maxRedirects, alternates: 1 });
+  };
 }
 
 /** The inbox address, when the site may deliver to it. */

@@ -22,8 +22,8 @@ export type PublisherDeps = {
   objectOf(article: ArticleView, updated?: Temporal.Instant): Article;
   /** Whether the site's catalogue still holds the article (its sync removes those the source dropped). */
   stillListed(slug: string): Promise<boolean>;
-  /** Counts the followers there are, for the day's row of the operator's report. */
-  followersOfTheDay(): Promise<void>;
+  /** Counts the followers there are, in the row of `day` (UTC) of the operator's report. */
+  followersOfTheDay(day: string): Promise<void>;
   everyMs: number;
   onError(error: unknown): void;
 };
@@ -63,7 +63,7 @@ export function startPublisher(deps: PublisherDeps, signal: AbortSignal) {
 export async function countFollowersOnce(deps: Pick<PublisherDeps, "kv" | "followersOfTheDay">, day: string) {
   const counted = await deps.kv.get<string>([FOLLOWERS_COUNTED]);
   if (counted === day || !(await deps.kv.cas!([FOLLOWERS_COUNTED], counted, day))) return false;
-  await deps.followersOfTheDay();
+  await deps.followersOfTheDay(day);
   return true;
 }
 

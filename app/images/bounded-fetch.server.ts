@@ -62,7 +62,8 @@ function agentFor(url: URL, reach: Reach): Agent {
 
 /**
  * One request to another host, redirects not followed (the caller checks each hop again): a redirect gives
- * its `location`, any other answer its body read up to the byte limit, all within the signal's time.
+ * its `location`, a success its body read up to the byte limit, all within the signal's time; an error
+ * only its status.
  */
 export async function fetchOneHop(url: URL, hop: OneHop): Promise<HopAnswer> {
   try {
@@ -82,8 +83,13 @@ export async function fetchOneHop(url: URL, hop: OneHop): Promise<HopAnswer> {
         location: new URL(location, url),
       };
     }
+    // An error's body is never read: nothing uses it, and it may be large.
+    if (!response.ok) {
+      await response.body?.cancel();
+      return { status: response.status, headers: response.headers, body: Buffer.alloc(0) };
+    }
     const type = response.headers.get("content-type") ?? "";
-    if (response.ok && type && !hop.takesType(type)) {
+    if (type && !hop.takesType(type)) {
       await response.body?.cancel();
       throw new ImageSourceError(415, `the answer is ${type.split(";")[0]}`);
     }

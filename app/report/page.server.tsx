@@ -275,7 +275,7 @@ function Fediverse({ fediverse }: { fediverse: Figures["fediverse"] }) {
         <Total label="New" value={count(totals.follows)} />
         <Total label="Left" value={count(totals.unfollows)} />
         <Total label="Delivered" value={count(totals.delivered)} />
-        <Total label="Failed tries" value={count(totals.failed)} note="tried again later" />
+        <Total label="Failed tries" value={count(totals.failed)} note="each tried again, until given up" />
         <Total label="Given up" value={count(totals.givenUp)} />
       </div>
       <Table

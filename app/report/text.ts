@@ -123,7 +123,7 @@ function fediverse({ fediverse }: Figures): string {
   if (!fediverse) return `Not followable (FEDIVERSE=on), or ${NO_DATA} in this period.`;
   const { totals, days } = fediverse;
   return `Followers ${totals.followers === undefined ? NO_DATA : count(totals.followers)}   New ${count(totals.follows)}   Left ${count(totals.unfollows)}   Delivered ${count(totals.delivered)}   Failed tries ${count(totals.failed)}   Given up ${count(totals.givenUp)}
-Followers are counted at each day's first look; a failed try is tried again later, until given up.
+Followers are counted at each day's first look; a failed try is tried again, until the delivery is given up.
 ${table(FEDIVERSE_HEAD, days.map(fediverseCells), [false, true, true, true, true, true, true])}`;
 }
 

@@ -235,12 +235,16 @@ export function createServiceRegistry(settings: Settings) {
         outgoing,
         stillListed: (slug) => Promise.resolve().then(() => of.catalogue(domain).has(slug)),
         everyMs: Math.max(1, settings.cache.freshSeconds) * 1000,
-        count: (kind, n) => of.counter(domain).site(kind, n),
+        count: (kind, n, day) => of.counter(domain).site(kind, n, day),
         onError: federationError,
       }));
     };
     return {
-      answer: (request) => Promise.resolve().then(() => make().answer(request)),
+      // A site retired before its federation was made makes none: the request goes on to the pages.
+      answer: (request) =>
+        run.stop.signal.aborted && !made
+          ? Promise.resolve(undefined)
+          : Promise.resolve().then(() => make().answer(request)),
       start() {
         if (started) return;
         started = true;

@@ -1,8 +1,8 @@
-import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAKE_TOKEN, startFakeBackend, teaching } from "../support/fake-backend.mjs";
 import { startIndependentInstance } from "../support/independent-instance.mjs";
 import { startPostgres } from "../support/postgres.mjs";
+import { startRecordingFront } from "../support/recording-front.mjs";
 import { freePort, startSite } from "../support/site-process.mjs";
 import { until } from "../support/until";
 
@@ -22,36 +22,10 @@ const AP = "application/activity+json";
 let postgres: Awaited<ReturnType<typeof startPostgres>>;
 let backend: Awaited<ReturnType<typeof startFakeBackend>>;
 let instance: Instance;
-let front: http.Server;
+let front: Awaited<ReturnType<typeof startRecordingFront>>;
 let siteUrl = "";
 const origins: Site[] = [];
-/** Requests that came through the front to the origins: method, path and how they were signed. */
-const seen: { method: string; path: string; signedWith: "rfc9421" | "draft-cavage" | "none" }[] = [];
 const content: Json[] = [teaching("first", "One.")];
-
-/** The address both origins answer at, taking turns, as a proxy in front of several origins does. */
-function startFront(port: number) {
-  let turn = 0;
-  const server = http.createServer((req, res) => {
-    const target = origins[turn++ % origins.length]!;
-    seen.push({
-      method: req.method ?? "",
-      path: req.url ?? "",
-      signedWith: req.headers["signature-input"] ? "rfc9421" : req.headers.signature ? "draft-cavage" : "none",
-    });
-    const forwarded = http.request(
-      `${target.url}${req.url}`,
-      { method: req.method, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    forwarded.on("error", () => res.writeHead(502).end());
-    req.pipe(forwarded);
-  });
-  return new Promise<http.Server>((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
-}
 
 const startOrigin = () =>
   startSite({
@@ -68,9 +42,17 @@ const startOrigin = () =>
 const actorId = () => `${siteUrl}/ap/actor/zen`;
 const followers = async () =>
   (await (await fetch(`${siteUrl}/ap/followers/zen`, { headers: { accept: AP } })).json()).totalItems as number;
-/** The Creates of an article the follower was handed. */
+/** The Creates of an article POSTed to the follower's server, each delivery counted. */
 const createsOf = (slug: string) =>
-  instance.received.filter(
+  instance
+    .delivered()
+    .filter(
+      (activity: Json | undefined) =>
+        activity?.type === "Create" && JSON.stringify(activity.object).includes(`/ap/articles/${slug}`),
+    );
+/** Whether the follower's server handed a Create of the article to its bot (it took the delivery). */
+const handedOver = (slug: string) =>
+  instance.received.some(
     (activity) => activity.type === "Create" && JSON.stringify(activity.object).includes(`/ap/articles/${slug}`),
   );
 
@@ -82,7 +64,8 @@ beforeAll(async () => {
   instance = await startIndependentInstance({ databaseUrl: await postgres.createDatabase("independent") });
   const frontPort = await freePort();
   siteUrl = `http://127.0.0.1:${frontPort}`;
-  front = await startFront(frontPort);
+  // The address both origins answer at, taking turns, as a proxy in front of several origins does.
+  front = await startRecordingFront({ port: frontPort, targets: () => origins.map((origin) => origin.url) });
   // One after the other: the first migrates the schema.
   origins.push(await startOrigin());
   origins.push(await startOrigin());
@@ -90,7 +73,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await instance?.stop();
-  await new Promise((resolve) => front?.close(resolve));
+  await front?.close();
   await Promise.all(origins.map((origin) => origin.stop()));
   await backend?.close();
   await postgres?.stop();
@@ -101,9 +84,9 @@ describe("the site followed from an ActivityPub server written elsewhere", () =>
     await instance.follow(actorId());
     await until("the Accept", async () => ((await instance.isFollowing(actorId())) ? true : undefined), 30_000);
     expect(await followers()).toBe(1);
-    const follows = seen.filter((request) => request.method === "POST" && request.path.startsWith("/ap/inbox"));
+    const follows = front.seen.filter((request) => request.method === "POST" && request.path.startsWith("/ap/inbox"));
     expect(follows.length).toBeGreaterThan(0);
-    expect(follows.every((request) => request.signedWith === "rfc9421")).toBe(true);
+    for (const request of follows) expect(request.headers["signature-input"], "signed with RFC 9421").toBeDefined();
   }, 60_000);
 
   it("hands the follower a new article once, as a Create of an Article, though two origins look for it", async () => {
@@ -114,6 +97,7 @@ describe("the site followed from an ActivityPub server written elsewhere", () =>
       30_000,
     );
     expect(create!.object).toMatchObject({ type: "Article", url: `${siteUrl}/blog/second`, name: "Teaching second" });
+    await until("the Create taken by that server", () => (handedOver("second") ? true : undefined), 30_000);
     // Both origins look every second: time for a second Create, were one to be sent.
     await pause(4000);
     expect(createsOf("second")).toHaveLength(1);

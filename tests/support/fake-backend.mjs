@@ -71,7 +71,6 @@ function imageLink(n, imageBase) {
   return n % 7 === 0 ? `${imageBase}/dead/article-${n}.jpg` : `${imageBase}/pin/article-${n}.jpg`;
 }
 
-/** How many XSS payloads one hostile article holds: few page loads, yet each article stays readable. */
 /** A short article as the backend lists it, for tests that publish, change and remove articles by slug. */
 export function teaching(slug, description) {
   return {
@@ -84,6 +83,7 @@ export function teaching(slug, description) {
   };
 }
 
+/** How many XSS payloads one hostile article holds: few page loads, yet each article stays readable. */
 export const XSS_PAYLOADS_PER_ARTICLE = 20;
 
 /**

@@ -10,6 +10,7 @@
 // the contexts Fedify carries and refuses any other, and `contextsAsked` says which were asked for.
 import { createRequire } from "node:module";
 import { preloadedContexts } from "@fedify/fedify/runtime";
+import { startRecordingFront } from "./recording-front.mjs";
 import { freePort } from "./site-process.mjs";
 
 const require = createRequire(import.meta.url);
@@ -53,7 +54,9 @@ class Reader extends Bot {
  * @param {{ databaseUrl: string }} options
  */
 export async function startIndependentInstance({ databaseUrl }) {
-  const port = await freePort();
+  // Its address is a recording front's, so that a test counts what it was sent, not only what it kept: it
+  // drops an activity whose id it has seen.
+  const [port, inner] = [await freePort(), await freePort()];
   const origin = `http://127.0.0.1:${port}`;
   const reader = new Reader("reader");
   const app = await makeApp({
@@ -69,15 +72,27 @@ export async function startIndependentInstance({ databaseUrl }) {
     intakeWorkerCount: 1,
   });
   const server = await new Promise((resolve) => {
-    const listening = app.listen(port, "127.0.0.1", () => resolve(listening));
+    const listening = app.listen(inner, "127.0.0.1", () => resolve(listening));
   });
+  const front = await startRecordingFront({ port, targets: () => [`http://127.0.0.1:${inner}`] });
   const context = () => reader._context;
   return {
     origin,
     host: `127.0.0.1:${port}`,
     actorId: `${origin}/user/reader`,
-    /** The public activities the reader received, as the server hands them to its bots. */
+    /** The public activities the reader was handed, as the server hands them to its bots (each id once). */
     received: reader.received,
+    /** The activities POSTed to the server's inboxes, each as sent, duplicates included. */
+    delivered: () =>
+      front.seen
+        .filter((request) => request.method === "POST" && /inbox/.test(request.path))
+        .map((request) => {
+          try {
+            return JSON.parse(request.body.toString("utf8"));
+          } catch {
+            return undefined;
+          }
+        }),
     contextsAsked,
     async follow(actorId) {
       await context().followActor(await context().getObject(actorId));
@@ -89,6 +104,7 @@ export async function startIndependentInstance({ databaseUrl }) {
       return context().isFollowing({ id: actorId });
     },
     async stop() {
+      await front.close();
       await new Promise((resolve) => server.close(resolve));
       server.closeAllConnections?.();
       await app.cleanup();

@@ -27,7 +27,7 @@ function setup() {
   const kv = openSqliteKv(path.join(dir, `state-${++files}.sqlite`));
   const source = { newest: [view("a"), view("b")], listed: new Set(["a", "b"]), gone: new Set<string>() };
   const sent: { type: string; slug: string; by: number }[] = [];
-  const followerCounts: number[] = [];
+  const followerCounts: string[] = [];
   const publisher = (by: number): PublisherDeps => ({
     federation: {
       createContext: () => ({
@@ -55,7 +55,7 @@ function setup() {
     origin: "https://zen.example.org",
     objectOf: (article) => new Article({ id: new URL(`https://zen.example.org/ap/articles/${article.slug}`) }),
     stillListed: async (slug) => source.listed.has(slug),
-    followersOfTheDay: async () => void followerCounts.push(by),
+    followersOfTheDay: async (day) => void followerCounts.push(`${day} by ${by}`),
     everyMs: 1000,
     onError: (error) => {
       throw error;
@@ -112,6 +112,7 @@ describe("the publisher of a site's articles", () => {
     expect((await looks("2026-11-28")).filter(Boolean)).toHaveLength(1);
     expect((await looks("2026-11-28")).filter(Boolean)).toHaveLength(0);
     expect((await looks("2026-11-29")).filter(Boolean)).toHaveLength(1);
-    expect(followerCounts).toHaveLength(2);
+    // Each in the row of the day it was claimed for, whatever the time when it is written.
+    expect(followerCounts.map((entry) => entry.slice(0, 10))).toEqual(["2026-11-28", "2026-11-29"]);
   });
 });
