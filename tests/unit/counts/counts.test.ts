@@ -4,8 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import fc from "fast-check";
-import type pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { actsOf, MAX_ACTS_PER_REPORT, MAX_ENGAGED_SECONDS, REPORTED_ACTS } from "~/counts/acts";
 import { createCounter } from "~/counts/counter.server";
 import { openPostgresCounts, readPostgresPeriod } from "~/counts/pg-counts.server";
@@ -23,9 +22,8 @@ import {
 import { MAX_KEY_LENGTH, OTHER, SOURCE_SLOTS, VISITOR_BITS, visitorEstimate, type Tally } from "~/counts/tally";
 import { figuresOf as reportFigures } from "~/report/figures";
 import { periodOf } from "~/report/period";
-import { createPool } from "~/database/postgres.server";
 import { migrate } from "~/database/postgres-schema.server";
-import { startPostgres } from "../../support/postgres.mjs";
+import { postgresForTests } from "../../support/postgres-in-tests";
 
 // The daily counts (app/counts, docs/decisions/050, 052) in both stores: views and visitors per site and page,
 // sources once per visitor and day within their slots, the day's salt shared and deleted after two days,
@@ -36,19 +34,10 @@ import { startPostgres } from "../../support/postgres.mjs";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36";
 const scratch = mkdtempSync(path.join(tmpdir(), "counts-"));
-let postgres: Awaited<ReturnType<typeof startPostgres>>;
-const pools: pg.Pool[] = [];
+const postgres = postgresForTests();
 let storeNumber = 0;
 
-beforeAll(async () => {
-  postgres = await startPostgres();
-}, 60_000);
-
-afterAll(async () => {
-  await Promise.all(pools.map((pool) => pool.end()));
-  await postgres?.stop();
-  rmSync(scratch, { recursive: true, force: true });
-});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** Each kind of store: `open` gives one more connection (a process, an origin) to one same store. */
 const kinds = {
@@ -76,16 +65,13 @@ const kinds = {
     };
   },
   postgres: async () => {
-    const pool = createPool({ url: postgres.url, poolSize: 4 });
-    pools.push(pool);
+    const pool = postgres.pool(4);
     await migrate(pool);
     const name = `site-${++storeNumber}`;
     return {
       open: () => {
         // Each origin has its pool.
-        const own = createPool({ url: postgres.url, poolSize: 2 });
-        pools.push(own);
-        return openPostgresCounts(own, name);
+        return openPostgresCounts(postgres.pool(2), name);
       },
       period: (from: string, to: string) => readPostgresPeriod(pool, name, from, to),
       everything: async () => {
