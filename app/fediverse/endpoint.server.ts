@@ -70,7 +70,7 @@ export function fediverseEndpoint(federationOf: (site: SiteSettings) => SiteFede
       if (read === "too_slow") return plain(res, 408, "Request Timeout");
       if (read === "aborted") return void res.destroy();
       body = read;
-      // The federation counts an activity once it has handled it, so a burst goes a little past the rate.
+      // Requests already on their way when the server's last token goes are taken: the address limits bound them.
       if (federation.refuses(senderOf(body))) return plain(res, 429, "Too Many Requests", { "Retry-After": "10" });
     }
     try {
