@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { beaconLimits } from "~/beacon/rate-limit.server";
+import { beaconLimits, tokenBuckets } from "~/beacon/rate-limit.server";
 import { readerAddress } from "~/beacon/readers.server";
 import { readBody } from "~/document/request-body.server";
 import type { SiteSettings } from "~/site/config.server";
@@ -16,9 +16,15 @@ export const MAX_ACTIVITY_BYTES = 64 * 1024;
 const READ_TIMEOUT_MS = 5_000;
 
 /**
+ * What one sending server may deliver: more than an address may (an instance's deliveries come from many
+ * workers). It is charged only for activities the federation took, whose signature Fedify found made by
+ * the activity's actor, so naming another server's actor, or its key, spends nothing of that server's.
+ */
+export const SENDER_RATE = { burst: 300, perSecond: 20 };
+
+/**
  * The server an activity comes from: its actor's host, read from the body (a string or an object's `id`);
- * undefined when there is none to read. Not verified: it only chooses which server's rate to look at, and
- * naming another server's actor can only get one's own activity refused.
+ * undefined when there is none to read. Not verified here: the federation checks the signer owns the actor.
  */
 export function senderOf(body: Buffer | undefined): string | undefined {
   if (!body) return undefined;
@@ -32,26 +38,21 @@ export function senderOf(body: Buffer | undefined): string | undefined {
   }
 }
 
-/**
- * A site's federation as the endpoint uses it: its answer to a request, none when the request is for the
- * pages; and whether a sending server is over its rate (counted by the federation, once it knows who sent).
- */
-export type SiteFederation = {
-  answer(request: globalThis.Request): Promise<globalThis.Response | undefined>;
-  refuses(sender: string | undefined): boolean;
-};
+/** A site's federation as the endpoint uses it: its answer to a request, none when the request is for the pages. */
+export type SiteFederation = { answer(request: globalThis.Request): Promise<globalThis.Response | undefined> };
 
 /**
  * The social web's requests to a followable site (FEDIVERSE=on), before the pages: WebFinger, NodeInfo, the
  * actor, its collections and articles, and its inbox, the one other POST the site takes. A site without
  * federation, or an address its federation does not know, goes on to the pages (and their 404). Activities
  * are bounded in size and in time to arrive; each address may post a few a second, and each sending server
- * SENDER_RATE (./federation.server.ts). Never a stack trace.
+ * SENDER_RATE. Never a stack trace.
  */
 export function fediverseEndpoint(federationOf: (site: SiteSettings) => SiteFederation | undefined) {
   let lastLogged = 0;
   // Per address, and for the process: a follow storm costs bounded work.
   const allowed = beaconLimits({ perReader: { burst: 60, perSecond: 5 }, overall: { burst: 300, perSecond: 100 } });
+  const senders = tokenBuckets({ rate: SENDER_RATE });
   return async (req: Request, res: Response, next: (error?: unknown) => void) => {
     const path = req.path ?? new URL(req.url ?? "/", "http://site.invalid").pathname;
     const site = res.locals.site as SiteSettings | undefined;
@@ -71,7 +72,7 @@ export function fediverseEndpoint(federationOf: (site: SiteSettings) => SiteFede
       if (read === "aborted") return void res.destroy();
       body = read;
       // Requests already on their way when the server's last token goes are taken: the address limits bound them.
-      if (federation.refuses(senderOf(body))) return plain(res, 429, "Too Many Requests", { "Retry-After": "10" });
+      if (!senders.has(senderOf(body))) return plain(res, 429, "Too Many Requests", { "Retry-After": "10" });
     }
     try {
       const request = new globalThis.Request(new URL(req.url ?? "/", site.siteUrl), {
@@ -81,6 +82,7 @@ export function fediverseEndpoint(federationOf: (site: SiteSettings) => SiteFede
       });
       const response = await federation.answer(request);
       if (!response) return next();
+      if (method === "POST" && response.ok) senders.take(senderOf(body));
       const bytes = Buffer.from(await response.arrayBuffer());
       const headers: Record<string, string> = { "Cache-Control": "no-store" };
       response.headers.forEach((value, name) => (headers[name] = value));

@@ -9,7 +9,6 @@ import {
 } from "@fedify/fedify";
 import {
   Accept,
-  Activity,
   Article,
   Delete,
   Endpoints,
@@ -21,7 +20,6 @@ import {
   type Recipient,
 } from "@fedify/fedify/vocab";
 import type { Blog } from "~/blog/blog.server";
-import { tokenBuckets } from "~/beacon/rate-limit.server";
 import type { FediverseKind } from "~/counts/tally";
 import { LOGO, SHARE_IMAGE } from "~/crawlers/share-image";
 import { languageOf, type SiteSettings } from "~/site/config.server";
@@ -73,7 +71,6 @@ export function createSiteFederation(deps: FederationDeps) {
   const handle = site.fediverse.handle;
   const origin = site.siteUrl;
   const { lang, translator } = languageOf(site);
-  const senders = tokenBuckets({ rate: SENDER_RATE });
   const federation = createFederation<void>({
     kv,
     queue: deps.queue,
@@ -178,7 +175,7 @@ export function createSiteFederation(deps: FederationDeps) {
     .setInboxListeners(PATHS.inbox, PATHS.sharedInbox)
     .on(
       Follow,
-      acknowledged("Follow", senders, async (ctx, follow) => {
+      acknowledged("Follow", async (ctx, follow) => {
         const parsed = follow.objectId && ctx.parseUri(follow.objectId);
         if (!parsed || parsed.type !== "actor" || parsed.identifier !== handle || !follow.actorId) return;
         const follower = await follow.getActor(ctx);
@@ -200,7 +197,7 @@ export function createSiteFederation(deps: FederationDeps) {
     )
     .on(
       Undo,
-      acknowledged("Undo", senders, async (ctx, undo) => {
+      acknowledged("Undo", async (ctx, undo) => {
         // The follower that stops is the Undo's signed actor, as Mastodon reads it: the Follow inside may
         // leave its actor out (activitypub.bot does), but one that names another actor ends nothing.
         const object = await undo.getObject(ctx);
@@ -213,15 +210,10 @@ export function createSiteFederation(deps: FederationDeps) {
     )
     .on(
       Delete,
-      acknowledged("Delete", senders, async (_ctx, deleted) => {
+      acknowledged("Delete", async (_ctx, deleted) => {
         // An actor deleting itself (its own address as the object): it follows nothing any more.
         if (deleted.actorId && deleted.objectId?.href === deleted.actorId.href) await unfollow(deleted.actorId.href);
       }),
-    )
-    // Any other activity (a reply, a like, a boost) is dropped, and counts against its server all the same.
-    .on(
-      Activity,
-      acknowledged("Activity", senders, async () => {}),
     );
 
   federation.setNodeInfoDispatcher(PATHS.nodeInfo, async () => ({
@@ -264,8 +256,6 @@ export function createSiteFederation(deps: FederationDeps) {
         signal,
       );
     },
-    /** Whether a sending server (a host) is over SENDER_RATE: its next activities are refused with 429. */
-    refuses: (sender: string | undefined) => !senders.has(sender),
     /** The site's answer to a request of the social web, or undefined when the request is for the pages. */
     async answer(request: Request): Promise<Response | undefined> {
       let passed = false;
@@ -286,24 +276,11 @@ export function createSiteFederation(deps: FederationDeps) {
 }
 
 /**
- * What one sending server (the host of its activities' actor) may deliver: more than an address may, an
- * instance's deliveries coming from many workers. Counted when an activity reaches a listener, so only
- * for activities whose signature held; with several origins, by the one that handles each.
- */
-export const SENDER_RATE = { burst: 300, perSecond: 20 };
-
-/**
  * A listener whose failure (an actor that cannot be fetched, an inbox that does not answer the Accept) is
  * logged in one line and acknowledged: a sender learns nothing from a 5xx, and retrying would not help.
  */
-function acknowledged<C, A extends Activity>(
-  kind: string,
-  senders: ReturnType<typeof tokenBuckets>,
-  listener: (ctx: C, activity: A) => Promise<void>,
-) {
+function acknowledged<C, A>(kind: string, listener: (ctx: C, activity: A) => Promise<void>) {
   return async (ctx: C, activity: A) => {
-    // Charged here, where Fedify has found the signature made by the actor's own key: no other server's.
-    senders.take(activity.actorId?.host);
     try {
       await listener(ctx, activity);
     } catch (error) {

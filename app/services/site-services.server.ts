@@ -245,7 +245,6 @@ export function createServiceRegistry(settings: Settings) {
         run.stop.signal.aborted && !made
           ? Promise.resolve(undefined)
           : Promise.resolve().then(() => make().answer(request)),
-      refuses: (sender) => made?.refuses(sender) ?? false,
       start() {
         if (started) return;
         started = true;

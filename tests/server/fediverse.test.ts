@@ -10,7 +10,7 @@ import { startPostgres } from "../support/postgres.mjs";
 import { serverRuns } from "../support/server-runs.mjs";
 import { freePort, startSite, startSiteExpectingExit } from "../support/site-process.mjs";
 import { until } from "../support/until";
-import { SENDER_RATE } from "~/fediverse/federation.server";
+import { SENDER_RATE } from "~/fediverse/endpoint.server";
 
 // The site as an actor of the social web (FEDIVERSE=on, app/fediverse), on the production server, followed
 // from a small instance written here with node:crypto alone (tests/support/fake-fediverse.mjs) that signs as
